@@ -1,0 +1,60 @@
+import Foundation
+
+/// Trigonometry in degrees that is exact at multiples of 90°, in the manner of GeographicLib's
+/// `sincosd` and `atan2d`: headings of 0°, 90°, 180° and 270° give vectors with exact zero components,
+/// so axis-aligned geometry lands exactly on tile boundaries.
+public enum Degrees {
+    /// The sine and cosine of `degrees`, exact (0 or ±1) at multiples of 90°.
+    @inlinable
+    public static func sinCos(_ degrees: Double) -> (sin: Double, cos: Double) {
+        let reduced = degrees.remainder(dividingBy: 90)  // exact, in [-45, 45]
+        let quadrant = Int(((degrees - reduced) / 90).rounded()) & 3
+        let radians = reduced * .pi / 180
+        let s = sin(radians)
+        let c = cos(radians)
+        switch quadrant {
+        case 0: return (s, c)
+        case 1: return (c, 0 - s)
+        case 2: return (0 - s, 0 - c)
+        default: return (0 - c, s)
+        }
+    }
+
+    /// `atan2(y, x)` in degrees in (-180, 180], exact at multiples of 45° boundaries of the axes.
+    @inlinable
+    public static func atan2(_ y: Double, _ x: Double) -> Double {
+        var x = x
+        var y = y
+        var quadrant = 0
+        if abs(y) > abs(x) {
+            swap(&x, &y)
+            quadrant = 2
+        }
+        if x.sign == .minus {
+            x = -x
+            quadrant += 1
+        }
+        let angle = Foundation.atan2(y, x) * 180 / .pi
+        switch quadrant {
+        case 1: return (y.sign == .minus ? -180 : 180) - angle
+        case 2: return 90 - angle
+        case 3: return -90 + angle
+        default: return angle
+        }
+    }
+
+    /// `degrees` reduced to [0, 360).
+    @inlinable
+    public static func normalizedHeading(_ degrees: Double) -> Double {
+        let r = degrees.truncatingRemainder(dividingBy: 360)
+        let h = r < 0 ? r + 360 : r
+        return h >= 360 ? 0 : h + 0  // + 0 turns -0 into +0
+    }
+
+    /// `degrees` reduced to [-180, 180).
+    @inlinable
+    public static func normalizedLongitude(_ degrees: Double) -> Double {
+        let r = degrees.remainder(dividingBy: 360)  // exact, in [-180, 180]
+        return r >= 180 ? r - 360 : r + 0
+    }
+}

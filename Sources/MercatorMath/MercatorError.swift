@@ -1,0 +1,69 @@
+/// An error raised by MercatorMath when an input cannot describe a valid coordinate, image or route.
+///
+/// Every case carries the offending value and its `description` says what would have been valid.
+public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A value that must be a finite number was NaN or infinite.
+    case nonFinite(field: String, value: Double)
+    /// A latitude at or past a pole, or past an image's latitude limit.
+    case latitudeOutOfRange(field: String, latitude: Double, limit: Double)
+    /// A length (radius, size) that must be strictly positive was zero or negative.
+    case nonPositive(field: String, value: Double)
+    /// A whole-number size that must be at least one was zero or negative.
+    case nonPositiveCount(field: String, value: Int)
+    /// A value outside the closed range it must lie in.
+    case outOfRange(field: String, value: Double, range: ClosedRange<Double>)
+    /// The two ends of a route are the same point, so its heading is undefined.
+    case coincidentEndpoints(longitude: Double, latitude: Double)
+    /// A rhumb line of that length and heading would pass over a pole.
+    case passesPole(latitude: Double)
+    /// A packed coordinate did not have the expected number of bytes or held an invalid code.
+    case invalidPackedCoordinate(reason: String)
+
+    /// A sentence naming what was wrong and what would be valid.
+    public var description: String {
+        switch self {
+        case .nonFinite(let field, let value):
+            return "\(field) is \(value); it must be a finite number."
+        case .latitudeOutOfRange(let field, let latitude, let limit):
+            return "\(field) \(latitude)° is out of range; valid latitudes lie strictly inside ±\(limit)°."
+        case .nonPositive(let field, let value):
+            return "\(field) is \(value); it must be greater than zero."
+        case .nonPositiveCount(let field, let value):
+            return "\(field) is \(value); it must be a whole number of at least 1."
+        case .outOfRange(let field, let value, let range):
+            return "\(field) is \(value); it must lie in [\(range.lowerBound), \(range.upperBound)]."
+        case .coincidentEndpoints(let longitude, let latitude):
+            return "The route starts and ends at the same point (lon \(longitude)°, lat \(latitude)°), "
+                + "so its heading is undefined; choose two distinct endpoints."
+        case .passesPole(let latitude):
+            return "The rhumb line would reach latitude \(latitude)°, past a pole; "
+                + "valid destinations stay strictly inside ±90°."
+        case .invalidPackedCoordinate(let reason):
+            return "Invalid packed coordinate: \(reason)."
+        }
+    }
+}
+
+extension MercatorError {
+    /// Throws ``nonFinite(field:value:)`` unless `value` is finite.
+    @inlinable
+    public static func requireFinite(_ value: Double, _ field: String) throws(MercatorError) {
+        guard value.isFinite else { throw .nonFinite(field: field, value: value) }
+    }
+
+    /// Throws unless `value` is finite and strictly positive.
+    @inlinable
+    public static func requirePositive(_ value: Double, _ field: String) throws(MercatorError) {
+        try requireFinite(value, field)
+        guard value > 0 else { throw .nonPositive(field: field, value: value) }
+    }
+
+    /// Throws unless `value` is finite and zero or positive.
+    @inlinable
+    public static func requireNonNegative(_ value: Double, _ field: String) throws(MercatorError) {
+        try requireFinite(value, field)
+        guard value >= 0 else {
+            throw .outOfRange(field: field, value: value, range: 0...Double.greatestFiniteMagnitude)
+        }
+    }
+}

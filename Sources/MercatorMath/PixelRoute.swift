@@ -1,0 +1,83 @@
+/// Which way around the world a route between two longitudes goes.
+public enum RouteWay: String, Sendable, Hashable, CaseIterable {
+    /// The short way: |Δλ| ≤ 180°, B shifted by ± the image width when |px_B − px_A| > width/2.
+    case short
+    /// Straight across the image as the pixels lie, never crossing ±180°.
+    case direct
+}
+
+/// A route A→B in terrain pixels (MODEL.md §3): a straight line on the Mercator image, which is a rhumb line.
+public struct PixelRoute: Sendable, Hashable {
+    /// The tile grid the pixels belong to.
+    public let grid: TileGrid
+    /// P_A, the start pixel.
+    public let start: PixelPoint
+    /// P_B, the end pixel, unwrapped (shifted by ± width for the short way when needed).
+    public let end: PixelPoint
+    /// Leg length L = |P_B − P_A| in pixels.
+    public let length: Double
+    /// Heading θ in degrees clockwise from north (north is −y), in [0, 360); equals the rhumb heading.
+    public let heading: Double
+    /// The unit vector ahead, u(θ) = (sin θ, −cos θ).
+    public let ahead: PixelPoint
+    /// The unit vector to the right, r(θ) = (cos θ, sin θ).
+    public let right: PixelPoint
+
+    /// The route between two coordinates.
+    /// - Throws: ``MercatorError`` if either end lies past the terrain's latitude limit or the ends coincide.
+    public init(from a: GeoCoordinate, to b: GeoCoordinate, on grid: TileGrid, way: RouteWay = .short)
+        throws(MercatorError)
+    {
+        let pa = try grid.pixel(of: a)
+        var pb = try grid.pixel(of: b)
+        if way == .short {
+            let dx = pb.x - pa.x
+            if dx > grid.width / 2 { pb.x -= grid.width } else if dx < -grid.width / 2 { pb.x += grid.width }
+        }
+        guard pa != pb else { throw .coincidentEndpoints(longitude: a.longitude, latitude: a.latitude) }
+        self.init(grid: grid, start: pa, end: pb)
+    }
+
+    /// The route between two terrain pixels, taken as given (x unwrapped, no short-way shift).
+    /// - Throws: ``MercatorError`` for non-finite or coincident pixels.
+    public init(start: PixelPoint, end: PixelPoint, on grid: TileGrid) throws(MercatorError) {
+        for (value, name) in [(start.x, "Start x"), (start.y, "Start y"), (end.x, "End x"), (end.y, "End y")] {
+            try MercatorError.requireFinite(value, name)
+        }
+        guard start != end else {
+            throw .coincidentEndpoints(
+                longitude: start.x * 360 / grid.width - 180, latitude: grid.latitude(atPixelY: start.y))
+        }
+        self.init(grid: grid, start: start, end: end)
+    }
+
+    private init(grid: TileGrid, start: PixelPoint, end: PixelPoint) {
+        self.grid = grid
+        self.start = start
+        self.end = end
+        let d = end - start
+        length = d.length
+        heading = Degrees.normalizedHeading(Degrees.atan2(d.x, -d.y))
+        ahead = PixelPoint.ahead(heading: heading)
+        right = PixelPoint.right(heading: heading)
+    }
+
+    /// The same route flown B→A.
+    public var reversed: PixelRoute { PixelRoute(grid: grid, start: end, end: start) }
+}
+
+extension PixelPoint {
+    /// The unit vector ahead for a heading in degrees: u(θ) = (sin θ, −cos θ), exact at multiples of 90°.
+    @inlinable
+    public static func ahead(heading: Double) -> PixelPoint {
+        let (s, c) = Degrees.sinCos(heading)
+        return PixelPoint(x: s, y: -c)
+    }
+
+    /// The unit vector to the right for a heading in degrees: r(θ) = (cos θ, sin θ), exact at multiples of 90°.
+    @inlinable
+    public static func right(heading: Double) -> PixelPoint {
+        let (s, c) = Degrees.sinCos(heading)
+        return PixelPoint(x: c, y: s)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// A square-pixel Mercator image cut into `columns × rows` tiles of `tileSize` pixels (MODEL.md §1–§2):
+/// it covers longitudes [-180, 180) linearly, symmetric about the equator, with y growing southward.
+public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
+    /// Tiles across the image (one full turn of longitude).
+    public let columns: Int
+    /// Tiles down the image.
+    public let rows: Int
+    /// Tile edge in pixels.
+    public let tileSize: Int
+
+    /// Creates a grid. All three sizes must be at least 1.
+    public init(columns: Int, rows: Int, tileSize: Int) throws(MercatorError) {
+        guard columns >= 1 else { throw .nonPositiveCount(field: "Grid columns", value: columns) }
+        guard rows >= 1 else { throw .nonPositiveCount(field: "Grid rows", value: rows) }
+        guard tileSize >= 1 else { throw .nonPositiveCount(field: "Tile size", value: tileSize) }
+        self.columns = columns
+        self.rows = rows
+        self.tileSize = tileSize
+    }
+
+    private init(unchecked columns: Int, _ rows: Int, _ tileSize: Int) {
+        self.columns = columns
+        self.rows = rows
+        self.tileSize = tileSize
+    }
+
+    /// Mars Viking as Mars Flyer shipped it: 90 × 42 tiles of 128 px (11520 × 5376 px, φlim ≈ 64.0042°).
+    public static let marsViking = TileGrid(unchecked: 90, 42, 128)
+
+    /// Mars Viking at double resolution: 180 × 84 tiles of 128 px (23040 × 10752 px, same φlim).
+    public static let marsVikingDouble = TileGrid(unchecked: 180, 84, 128)
+
+    /// A Web Mercator XYZ level: 2^zoom × 2^zoom tiles of 256 px (φlim ≈ 85.0511287798°).
+    /// - Throws: ``MercatorError/outOfRange(field:value:range:)`` unless 0 ≤ zoom ≤ 30.
+    public static func webMercator(zoom: Int) throws(MercatorError) -> TileGrid {
+        guard (0...30).contains(zoom) else {
+            throw .outOfRange(field: "XYZ zoom level", value: Double(zoom), range: 0...30)
+        }
+        return TileGrid(unchecked: 1 << zoom, 1 << zoom, 256)
+    }
+
+    /// Image width in pixels, `columns · tileSize`.
+    @inlinable public var width: Double { Double(columns * tileSize) }
+    /// Image height in pixels, `rows · tileSize`.
+    @inlinable public var height: Double { Double(rows * tileSize) }
+    /// Tile edge in pixels as a `Double`.
+    @inlinable public var tileLength: Double { Double(tileSize) }
+    /// Scale k = width / 2π, pixels per radian.
+    @inlinable public var pixelsPerRadian: Double { width / (2 * .pi) }
+    /// Number of tiles in the grid.
+    @inlinable public var tileCount: Int { columns * rows }
+
+    /// The latitude of the image's top edge, φlim = atan(sinh(π·height/width)), in degrees.
+    public var latitudeLimit: Double { Mercator.latitude(isometric: .pi * height / width) }
+
+    /// The pixel of a coordinate: px = (λ + 180)·width/360, py = height/2 − k·asinh(tan φ).
+    /// - Throws: ``MercatorError/latitudeOutOfRange(field:latitude:limit:)`` past the image's limit.
+    public func pixel(of coordinate: GeoCoordinate) throws(MercatorError) -> PixelPoint {
+        let limit = latitudeLimit
+        guard abs(coordinate.latitude) <= limit else {
+            throw .latitudeOutOfRange(field: "Latitude", latitude: coordinate.latitude, limit: limit)
+        }
+        return unclampedPixel(of: coordinate)
+    }
+
+    /// The pixel of a coordinate even where it lies above or below the image (py outside [0, height]).
+    public func unclampedPixel(of coordinate: GeoCoordinate) -> PixelPoint {
+        PixelPoint(
+            x: (coordinate.longitude + 180) * width / 360,
+            y: pixelY(ofLatitude: coordinate.latitude))
+    }
+
+    /// The pixel row coordinate py of a latitude in degrees (outside [0, height] past the limit).
+    @inlinable
+    public func pixelY(ofLatitude latitude: Double) -> Double {
+        height / 2 - pixelsPerRadian * Mercator.isometricLatitude(latitude)
+    }
+
+    /// The latitude in degrees at pixel row coordinate `y` (any finite y; past the image it exceeds the limit).
+    @inlinable
+    public func latitude(atPixelY y: Double) -> Double {
+        Mercator.latitude(isometric: (height / 2 - y) / pixelsPerRadian)
+    }
+
+    /// The coordinate of a pixel; x is unwrapped (any finite value wraps around the world).
+    /// - Throws: ``MercatorError`` for a non-finite pixel or one so far outside the image that it maps to a pole.
+    public func coordinate(at pixel: PixelPoint) throws(MercatorError) -> GeoCoordinate {
+        try MercatorError.requireFinite(pixel.x, "Pixel x")
+        try MercatorError.requireFinite(pixel.y, "Pixel y")
+        return try GeoCoordinate(latitude: latitude(atPixelY: pixel.y), longitude: pixel.x * 360 / width - 180)
+    }
+
+    /// The unwrapped tile whose half-open square [c·T, (c+1)·T) × [r·T, (r+1)·T) holds the pixel: a point on a
+    /// tile edge belongs to the tile east/south of it. The row may lie outside the grid.
+    @inlinable
+    public func tile(containing pixel: PixelPoint) -> TileIndex {
+        let t = tileLength
+        return TileIndex(column: Int((pixel.x / t).rounded(.down)), row: Int((pixel.y / t).rounded(.down)))
+    }
+
+    /// The real tile of a coordinate: λ = 180 (which normalises to -180) lands in column 0, never `columns`.
+    /// - Throws: past the latitude limit, like ``pixel(of:)``.
+    public func tile(of coordinate: GeoCoordinate) throws(MercatorError) -> TileIndex {
+        let p = try pixel(of: coordinate)
+        let t = tile(containing: p)
+        return TileIndex(column: realColumn(of: t.column), row: min(t.row, rows - 1))
+    }
+
+    /// The real column c = i mod columns (Euclidean, always in [0, columns)) of an unwrapped column i.
+    @inlinable
+    public func realColumn(of unwrappedColumn: Int) -> Int {
+        let r = unwrappedColumn % columns
+        return r < 0 ? r + columns : r
+    }
+
+    /// The world copy w = ⌊i / columns⌋ of an unwrapped column i (0 for the real image, ±1 for its neighbours).
+    @inlinable
+    public func worldCopy(of unwrappedColumn: Int) -> Int {
+        (unwrappedColumn - realColumn(of: unwrappedColumn)) / columns
+    }
+
+    /// The real tile drawn by an unwrapped (possibly ghost) tile.
+    @inlinable
+    public func realTile(of tile: TileIndex) -> TileIndex {
+        TileIndex(column: realColumn(of: tile.column), row: tile.row)
+    }
+
+    /// Whether a row lies inside the image.
+    @inlinable
+    public func containsRow(_ row: Int) -> Bool { row >= 0 && row < rows }
+
+    /// `columns × rows tiles of T px`.
+    public var description: String { "\(columns) × \(rows) tiles of \(tileSize) px" }
+}

@@ -1,0 +1,2 @@
+import StencilKit
+print("stencil-bench: not yet")
