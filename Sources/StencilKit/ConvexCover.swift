@@ -1,0 +1,58 @@
+/// The tiles a convex quadrilateral needs (positive-area intersection, MODEL.md §2), as one column span per row.
+///
+/// For a convex region K with interior, the open tile square meets the interior of K exactly when the open row
+/// strip meets K's open y-range and the open column interval meets the open x-range of K within that strip; so
+/// each row's span is ⌊xmin/T⌋ … ⌈xmax/T⌉ − 1 of the strip's x-range. Vertex coordinates are used as given, so
+/// edges that fall exactly on tile boundaries need no neighbour. Cost: O(rows), no allocation.
+enum ConvexCover {
+    /// Calls `body(row, firstColumn, lastColumn)` for every row the quadrilateral needs, top to bottom.
+    @inlinable
+    static func forEachRow(of quad: Quad, tileSize t: Double, _ body: (Int, Int, Int) -> Void) {
+        let box = quad.bounds
+        guard box.maxY > box.minY, box.maxX > box.minX else { return }
+        let firstRow = Int((box.minY / t).rounded(.down))
+        let lastRow = Int((box.maxY / t).rounded(.up)) - 1
+        guard firstRow <= lastRow else { return }
+        for row in firstRow...lastRow {
+            let y0 = max(Double(row) * t, box.minY)
+            let y1 = min(Double(row + 1) * t, box.maxY)
+            var lo = Double.infinity
+            var hi = -Double.infinity
+            for i in 0..<4 {
+                extendXRange(of: quad[i], quad[i + 1], betweenY: y0, y1, &lo, &hi)
+            }
+            guard hi > lo else { continue }
+            let first = Int((lo / t).rounded(.down))
+            let last = Int((hi / t).rounded(.up)) - 1
+            if first <= last { body(row, first, last) }
+        }
+    }
+
+    /// Widens [lo, hi] by the x-range of segment a–b within the closed strip y0 ≤ y ≤ y1, using vertex
+    /// coordinates exactly where a vertex lies in the strip.
+    @inlinable
+    static func extendXRange(
+        of a: PixelPoint, _ b: PixelPoint, betweenY y0: Double, _ y1: Double, _ lo: inout Double, _ hi: inout Double
+    ) {
+        if a.y >= y0 && a.y <= y1 {
+            lo = min(lo, a.x)
+            hi = max(hi, a.x)
+        }
+        if b.y >= y0 && b.y <= y1 {
+            lo = min(lo, b.x)
+            hi = max(hi, b.x)
+        }
+        let low = min(a.y, b.y)
+        let high = max(a.y, b.y)
+        if y0 > low && y0 < high {
+            let x = a.x + (y0 - a.y) / (b.y - a.y) * (b.x - a.x)
+            lo = min(lo, x)
+            hi = max(hi, x)
+        }
+        if y1 > low && y1 < high {
+            let x = a.x + (y1 - a.y) / (b.y - a.y) * (b.x - a.x)
+            lo = min(lo, x)
+            hi = max(hi, x)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+/// An error raised by StencilKit for input that cannot describe a flight, a pose or a budget.
+///
+/// Every case's `description` says what was wrong and what would be valid.
+public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A coordinate, image or route error from MercatorMath.
+    case geometry(MercatorError)
+    /// A value that must be finite was NaN or infinite.
+    case nonFinite(field: String, value: Double)
+    /// A value outside the range it must lie in.
+    case outOfRange(field: String, value: Double, valid: String)
+    /// The flight's sweep leaves the terrain above row 0 or below the last row.
+    case leavesTerrain(rows: ClosedRange<Int>, gridRows: Int, latitudeReached: Double, latitudeLimit: Double)
+    /// A lateral offset outside the flight's band.
+    case offsetOutsideBand(offset: Double, band: Double)
+    /// A memory budget too small for any split of the route.
+    case budgetTooSmall(budgetBytes: Int, bytesPerTile: Int, capacity: Int, minimumTiles: Int)
+
+    /// A sentence naming what was wrong and what would be valid.
+    public var description: String {
+        switch self {
+        case .geometry(let error):
+            return error.description
+        case .nonFinite(let field, let value):
+            return "\(field) is \(value); it must be a finite number."
+        case .outOfRange(let field, let value, let valid):
+            return "\(field) is \(value); it must be \(valid)."
+        case .leavesTerrain(let rows, let gridRows, let latitude, let limit):
+            return "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound) but the terrain has rows "
+                + "0…\(gridRows - 1): it reaches latitude \(Self.format(latitude))°, past the terrain's limit of "
+                + "±\(Self.format(limit))°. Move the route away from the edge, shrink the screen or zoom, "
+                + "or ask to clip to the terrain."
+        case .offsetOutsideBand(let offset, let band):
+            return "Lateral offset \(offset) px is outside the flight's band; it must lie in [-\(band), \(band)] px."
+        case .budgetTooSmall(let budget, let bytesPerTile, let capacity, let minimum):
+            return "A budget of \(budget) bytes holds \(capacity) tiles of \(bytesPerTile) bytes, but the smallest "
+                + "split of this flight needs \(minimum) resident tiles: a budget of at least "
+                + "\(minimum * bytesPerTile) bytes would work."
+        }
+    }
+
+    static func format(_ value: Double) -> String {
+        let scaled = (value * 10_000).rounded() / 10_000
+        return "\(scaled)"
+    }
+}
+
+extension StencilError {
+    static func requireFinite(_ value: Double, _ field: String) throws(StencilError) {
+        guard value.isFinite else { throw .nonFinite(field: field, value: value) }
+    }
+
+    static func requirePositive(_ value: Double, _ field: String) throws(StencilError) {
+        try requireFinite(value, field)
+        guard value > 0 else { throw .outOfRange(field: field, value: value, valid: "greater than 0") }
+    }
+
+    static func requireNonNegative(_ value: Double, _ field: String) throws(StencilError) {
+        try requireFinite(value, field)
+        guard value >= 0 else { throw .outOfRange(field: field, value: value, valid: "0 or more") }
+    }
+
+    static func requireUnit(_ value: Double, _ field: String) throws(StencilError) {
+        try requireFinite(value, field)
+        guard (0...1).contains(value) else { throw .outOfRange(field: field, value: value, valid: "in [0, 1]") }
+    }
+}

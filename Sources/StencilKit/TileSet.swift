@@ -1,0 +1,139 @@
+/// A set of tiles stored as sorted, disjoint, non-adjacent column runs per row: compact for the corridor-shaped
+/// sets a flight needs, iterated in row-major order, with membership in O(1) for a row plus a binary search
+/// over that row's few runs.
+public struct TileSet: Sendable, Hashable, Sequence {
+    /// The runs, sorted by row then column, merged so no two touch.
+    public let spans: [ColumnSpan]
+    /// Index into ``spans`` of each row's first run, for rows ``firstRow`` … ``firstRow`` + count − 1, plus an end.
+    private let rowStarts: [Int]
+    /// The first row holding a tile (0 when empty).
+    public let firstRow: Int
+    /// Number of tiles.
+    public let count: Int
+
+    /// The empty set.
+    public static let empty = TileSet(mergedSpans: [])
+
+    /// The set of the tiles in any of `spans` (in any order, overlapping or not).
+    public init(spans: [ColumnSpan]) {
+        self.init(mergedSpans: Self.merge(spans))
+    }
+
+    /// The set of the given tiles.
+    public init(_ tiles: some Sequence<TileIndex>) {
+        self.init(spans: tiles.map { ColumnSpan(row: $0.row, first: $0.column, last: $0.column) })
+    }
+
+    private init(mergedSpans: [ColumnSpan]) {
+        spans = mergedSpans
+        firstRow = mergedSpans.first?.row ?? 0
+        var starts: [Int] = []
+        if let last = mergedSpans.last {
+            starts.reserveCapacity(last.row - firstRow + 2)
+            for (index, span) in mergedSpans.enumerated() {
+                while starts.count <= span.row - firstRow { starts.append(index) }
+            }
+        }
+        starts.append(mergedSpans.count)
+        rowStarts = starts
+        count = mergedSpans.reduce(0) { $0 + $1.count }
+    }
+
+    /// Sorts and merges overlapping or adjacent runs.
+    static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
+        var merged: [ColumnSpan] = []
+        merged.reserveCapacity(input.count)
+        for span in input.sorted() {
+            if var last = merged.last, last.row == span.row, span.first <= last.last + 1 {
+                last.last = Swift.max(last.last, span.last)
+                merged[merged.count - 1] = last
+            } else {
+                merged.append(span)
+            }
+        }
+        return merged
+    }
+
+    /// Whether the set is empty.
+    public var isEmpty: Bool { spans.isEmpty }
+
+    /// The rows holding tiles, or nil when empty.
+    public var rows: ClosedRange<Int>? {
+        guard let first = spans.first, let last = spans.last else { return nil }
+        return first.row...last.row
+    }
+
+    /// The runs of one row (empty if the row holds none).
+    public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> {
+        let offset = row - firstRow
+        guard offset >= 0, offset < rowStarts.count - 1 else { return [] }
+        return spans[rowStarts[offset]..<rowStarts[offset + 1]]
+    }
+
+    /// Whether the set holds `tile`.
+    public func contains(_ tile: TileIndex) -> Bool {
+        let runs = spans(inRow: tile.row)
+        var lo = runs.startIndex
+        var hi = runs.endIndex
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if runs[mid].last < tile.column { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < runs.endIndex && runs[lo].first <= tile.column
+    }
+
+    /// The tiles in row-major order.
+    public var tiles: [TileIndex] { Array(self) }
+
+    /// The tiles in either set.
+    public func union(_ other: TileSet) -> TileSet { TileSet(spans: spans + other.spans) }
+
+    /// The tiles of this set that `other` lacks.
+    public func subtracting(_ other: TileSet) -> TileSet {
+        var result: [ColumnSpan] = []
+        for span in spans {
+            var start = span.first
+            for cut in other.spans(inRow: span.row) where cut.last >= start && cut.first <= span.last {
+                if cut.first > start { result.append(ColumnSpan(row: span.row, first: start, last: cut.first - 1)) }
+                start = cut.last + 1
+            }
+            if start <= span.last { result.append(ColumnSpan(row: span.row, first: start, last: span.last)) }
+        }
+        return TileSet(mergedSpans: result)
+    }
+
+    /// The tiles in both sets.
+    public func intersection(_ other: TileSet) -> TileSet { subtracting(subtracting(other)) }
+
+    /// Whether every tile of this set is in `other`.
+    public func isSubset(of other: TileSet) -> Bool { subtracting(other).isEmpty }
+
+    /// Iterates the tiles in row-major order.
+    public func makeIterator() -> Iterator { Iterator(spans: spans) }
+
+    /// Iterates a ``TileSet`` in row-major order.
+    public struct Iterator: IteratorProtocol {
+        let spans: [ColumnSpan]
+        var spanIndex = 0
+        var column: Int?
+
+        init(spans: [ColumnSpan]) { self.spans = spans }
+
+        /// The next tile, or nil at the end.
+        public mutating func next() -> TileIndex? {
+            guard spanIndex < spans.count else { return nil }
+            let span = spans[spanIndex]
+            let c = column ?? span.first
+            if c >= span.last {
+                spanIndex += 1
+                column = nil
+            } else {
+                column = c + 1
+            }
+            return TileIndex(column: c, row: span.row)
+        }
+    }
+
+    /// Number of tiles (the same as ``count``).
+    public var underestimatedCount: Int { count }
+}
