@@ -79,6 +79,10 @@ public struct FlightLoop: Sendable, Hashable {
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite `t`.
     public func pose(atTime t: Double, timing: FlightTiming) throws(StencilError) -> Pose {
         try StencilError.requireFinite(t, "Time")
+        return uncheckedPose(atTime: t, timing: timing)
+    }
+
+    func uncheckedPose(atTime t: Double, timing: FlightTiming) -> Pose {
         let total = duration(timing)
         var rest = t.truncatingRemainder(dividingBy: total)
         if rest < 0 { rest += total }

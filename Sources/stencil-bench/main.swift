@@ -1,12 +1,19 @@
 import StencilKit
 let screen = try! Screen(width: 480, height: 320)
-for (a, b) in [((-147.0, 0.0), (-86.25, 0.0)), ((172.5, 0.0), (-168.75, 0.0))] {
-    let f = try! Flight(from: GeoCoordinate(latitude: a.1, longitude: a.0), to: GeoCoordinate(latitude: b.1, longitude: b.0), on: .marsViking, screen: screen)
-    let s = try! Stencil(flight: f)
-    print(s.unwrapped.count, s.real.count)
-    for span in s.unwrapped.spans { print(span) }
+let f = try! Flight(from: GeoCoordinate(latitude: 0, longitude: -147), to: GeoCoordinate(latitude: 0, longitude: -86.25), on: .marsViking, screen: screen)
+let loop = FlightLoop(f)
+var buf: [VisibleTile] = []
+let v = try! loop.cull(try! loop.pose(.outbound, 972), into: &buf)
+print(buf.count, buf.map(\.tile).sorted().first!, buf.map(\.tile).sorted().last!, v.transform.apply(to: PixelPoint(x: 2028, y: 2688)))
+try! loop.cull(try! loop.pose(.turnAtEnd, 90), into: &buf)
+print(buf.count, buf.map(\.tile).sorted().first!, buf.map(\.tile).sorted().last!)
+let stencil = try! Stencil(flight: f)
+for cap in [94, 60, 47, 40, 30, 25, 20] {
+  do {
+    let plan = try BudgetPlan(flight: f, budget: MemoryBudget(bytes: cap * 65536), policy: .pause)
+    print(cap, plan.segmentCount, plan.splitPositions, plan.peakResidentTiles, plan.loadsPerLoop)
+    let plan2 = try BudgetPlan(flight: f, budget: MemoryBudget(bytes: cap * 65536), policy: .seamless)
+    print("  seamless", plan2.segmentCount, plan2.splitPositions, plan2.peakResidentTiles, plan2.loadsPerLoop)
+  } catch { print(cap, error) }
 }
-do {
-    let f = try Flight(from: GeoCoordinate(latitude: 63.5, longitude: 0), to: GeoCoordinate(latitude: 63.5, longitude: 10), on: .marsViking, screen: screen)
-    _ = try Stencil(flight: f)
-} catch { print(error) }
+print(stencil.real.count)

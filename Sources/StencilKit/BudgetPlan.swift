@@ -1,0 +1,129 @@
+/// How tiles are swapped when the aircraft crosses a split point.
+public enum LoadPolicy: String, Sendable, Hashable, CaseIterable {
+    /// Evict the tiles the next segment drops, then load the ones it adds (the flight pauses while they load):
+    /// the resident peak is the largest working set.
+    case pause
+    /// Load the next segment's new tiles before evicting (no pause): the resident peak is the largest union of
+    /// two neighbouring working sets, so segments are chosen to keep every such union within capacity.
+    case seamless
+}
+
+/// One part of a split route: the poses whose along-track position lies in ``range`` (the end segments also
+/// own their U-turns), and every real tile they can show over the whole band.
+public struct RouteSegment: Sendable, Hashable {
+    /// Along-track positions covered, in pixels from P_A along u(θ).
+    public let range: Interval
+    /// The distinct real tiles visible from the segment's poses: what must be resident while it is flown.
+    public let workingSet: TileSet
+}
+
+/// What to load and evict when the aircraft passes a split point.
+public struct SplitCrossing: Sendable, Hashable {
+    /// The split's along-track position.
+    public let position: Double
+    /// The segment being left and the one being entered.
+    public let from: Int, to: Int
+    /// Real tiles the entered segment adds (load these).
+    public let load: TileSet
+    /// Real tiles the entered segment drops (evict these); tiles both segments share stay resident.
+    public let evict: TileSet
+}
+
+/// A memory plan for a flight (MODEL.md §5): the fewest segments whose working sets fit the capacity, and the
+/// loads and evictions at every split point crossed outbound and on the way back.
+public struct BudgetPlan: Sendable, Hashable {
+    /// The flight planned.
+    public let flight: Flight
+    /// Resident textures allowed.
+    public let capacity: Int
+    /// The texture format the capacity was counted in.
+    public let format: TextureFormat
+    /// The swap policy.
+    public let policy: LoadPolicy
+    /// The segments from A to B.
+    public let segments: [RouteSegment]
+    /// Crossings in flying order over one loop: outbound splits from A to B, then the return splits back to A.
+    public let crossings: [SplitCrossing]
+
+    /// Plans `flight` within `budget`.
+    /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
+    ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
+    ///   as ``Stencil`` does.
+    public init(
+        flight: Flight, budget: MemoryBudget, format: TextureFormat = .rgba8Tile128, policy: LoadPolicy = .pause,
+        clipToTerrain: Bool = false
+    ) throws(StencilError) {
+        let planner = try SegmentPlanner(flight: flight, clipToTerrain: clipToTerrain)
+        let capacity = budget.capacity(for: format)
+        guard let splits = planner.splits(capacity: capacity, policy: policy) else {
+            let minimum = planner.minimumCapacity(policy: policy)
+            throw .budgetTooSmall(
+                budgetBytes: budget.bytes, bytesPerTile: format.bytesPerTile, capacity: capacity, minimumTiles: minimum)
+        }
+        self.flight = flight
+        self.capacity = capacity
+        self.format = format
+        self.policy = policy
+        let bounds = [0] + splits + [planner.legLength]
+        let segments = (0..<(bounds.count - 1)).map { i in
+            RouteSegment(
+                range: Interval(bounds[i], bounds[i + 1]),
+                workingSet: planner.workingSet(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2))
+        }
+        self.segments = segments
+        let last = segments.count - 1
+        let outbound = (0..<last).map { ($0, $0 + 1) }
+        let inbound = (0..<last).reversed().map { ($0 + 1, $0) }
+        var crossings: [SplitCrossing] = []
+        for (from, to) in outbound + inbound {
+            let a = segments[from].workingSet
+            let b = segments[to].workingSet
+            crossings.append(
+                SplitCrossing(
+                    position: bounds[Swift.max(from, to)], from: from, to: to, load: b.subtracting(a),
+                    evict: a.subtracting(b)))
+        }
+        self.crossings = crossings
+    }
+
+    /// Number of segments.
+    public var segmentCount: Int { segments.count }
+
+    /// The along-track split positions, from A to B.
+    public var splitPositions: [Double] { segments.dropFirst().map(\.range.lower) }
+
+    /// The most textures resident at once under the policy.
+    public var peakResidentTiles: Int {
+        let single = segments.map(\.workingSet.count).max() ?? 0
+        guard policy == .seamless else { return single }
+        return crossings.map { segments[$0.from].workingSet.union(segments[$0.to].workingSet).count }.max() ?? single
+    }
+
+    /// Peak resident texture bytes.
+    public var peakBytes: Int { peakResidentTiles * format.bytesPerTile }
+
+    /// Textures loaded per loop once flying (the first segment's initial load not counted).
+    public var loadsPerLoop: Int { crossings.reduce(0) { $0 + $1.load.count } }
+
+    /// Textures loaded before take-off: the first segment's working set.
+    public var initialLoads: Int { segments.first?.workingSet.count ?? 0 }
+
+    /// The segment a pose is in: the end segments own their U-turns; on a leg, the segment holding the pose's
+    /// along-track position (at a split point exactly, the one being entered in the direction of travel).
+    public func segmentIndex(for pose: Pose) -> Int {
+        switch pose.phase {
+        case .turnAtStart: return 0
+        case .turnAtEnd: return segments.count - 1
+        case .outbound, .inbound:
+            let s = FlightLoop(flight).alongTrackPosition(of: pose)
+            let splits = splitPositions
+            if pose.phase == .outbound {
+                return splits.lastIndex(where: { $0 <= s }).map { $0 + 1 } ?? 0
+            }
+            return splits.firstIndex(where: { $0 >= s }) ?? splits.count
+        }
+    }
+
+    /// The real tiles that must be resident while flying `pose`: its segment's working set.
+    public func residentTiles(for pose: Pose) -> TileSet { segments[segmentIndex(for: pose)].workingSet }
+}

@@ -1,0 +1,51 @@
+/// Bytes one decoded tile texture takes.
+public struct TextureFormat: Sendable, Hashable, CustomStringConvertible {
+    /// Bytes per tile texture.
+    public let bytesPerTile: Int
+
+    /// A format of `bytesPerTile` bytes per texture (at least 1).
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for fewer than 1 byte.
+    public init(bytesPerTile: Int) throws(StencilError) {
+        guard bytesPerTile >= 1 else {
+            throw .outOfRange(field: "Bytes per tile", value: Double(bytesPerTile), valid: "at least 1")
+        }
+        self.bytesPerTile = bytesPerTile
+    }
+
+    private init(unchecked bytes: Int) { bytesPerTile = bytes }
+
+    /// 128 × 128 px, 4 bytes per pixel: 65,536 bytes.
+    public static let rgba8Tile128 = TextureFormat(unchecked: 128 * 128 * 4)
+    /// 128 × 128 px, 2 bytes per pixel: 32,768 bytes.
+    public static let rgb565Tile128 = TextureFormat(unchecked: 128 * 128 * 2)
+    /// 256 × 256 px, 4 bytes per pixel: 262,144 bytes.
+    public static let rgba8Tile256 = TextureFormat(unchecked: 256 * 256 * 4)
+    /// 256 × 256 px, 2 bytes per pixel: 131,072 bytes.
+    public static let rgb565Tile256 = TextureFormat(unchecked: 256 * 256 * 2)
+
+    /// `N bytes per tile`.
+    public var description: String { "\(bytesPerTile) bytes per tile" }
+}
+
+/// A memory budget for resident tile textures.
+public struct MemoryBudget: Sendable, Hashable {
+    /// The budget in bytes.
+    public let bytes: Int
+
+    /// A budget of `bytes` (0 or more; whether it suffices is decided by the plan).
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a negative budget.
+    public init(bytes: Int) throws(StencilError) {
+        guard bytes >= 0 else { throw .outOfRange(field: "Memory budget", value: Double(bytes), valid: "0 bytes or more") }
+        self.bytes = bytes
+    }
+
+    private init(unchecked bytes: Int) { self.bytes = bytes }
+
+    /// Mars Flyer with memory to spare: about 27 MB.
+    public static let generous = MemoryBudget(unchecked: 27_000_000)
+    /// Mars Flyer when memory is tight: about 15 MB.
+    public static let frugal = MemoryBudget(unchecked: 15_000_000)
+
+    /// Resident textures the budget holds: ⌊bytes / bytes per tile⌋.
+    public func capacity(for format: TextureFormat) -> Int { bytes / format.bytesPerTile }
+}
