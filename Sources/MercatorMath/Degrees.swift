@@ -4,11 +4,14 @@ import Foundation
 /// `sincosd` and `atan2d`: headings of 0°, 90°, 180° and 270° give vectors with exact zero components,
 /// so axis-aligned geometry lands exactly on tile boundaries.
 public enum Degrees {
-    /// The sine and cosine of `degrees`, exact (0 or ±1) at multiples of 90°.
+    /// The sine and cosine of `degrees`, exact (0 or ±1) at multiples of 90°; NaN for a non-finite angle.
     @inlinable
     public static func sinCos(_ degrees: Double) -> (sin: Double, cos: Double) {
-        let reduced = degrees.remainder(dividingBy: 90)  // exact, in [-45, 45]
-        let quadrant = Int(((degrees - reduced) / 90).rounded()) & 3
+        guard degrees.isFinite else { return (.nan, .nan) }
+        // Reduce to one turn first (exact) so the quadrant fits an Int however large the angle.
+        let turn = degrees.remainder(dividingBy: 360)  // exact, in [-180, 180]
+        let reduced = turn.remainder(dividingBy: 90)  // exact, in [-45, 45]
+        let quadrant = Int(((turn - reduced) / 90).rounded()) & 3
         let radians = reduced * .pi / 180
         let s = sin(radians)
         let c = cos(radians)
@@ -20,7 +23,7 @@ public enum Degrees {
         }
     }
 
-    /// `atan2(y, x)` in degrees in (-180, 180], exact at multiples of 45° boundaries of the axes.
+    /// `atan2(y, x)` in degrees in (-180, 180], exact (0, ±90, 180) for points on the axes.
     @inlinable
     public static func atan2(_ y: Double, _ x: Double) -> Double {
         var x = x

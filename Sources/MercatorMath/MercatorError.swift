@@ -4,7 +4,7 @@
 public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A value that must be a finite number was NaN or infinite.
     case nonFinite(field: String, value: Double)
-    /// A latitude at or past a pole, or past an image's latitude limit.
+    /// A latitude at or past a pole (`limit` 90, exclusive), or past an image's latitude limit (inclusive).
     case latitudeOutOfRange(field: String, latitude: Double, limit: Double)
     /// A length (radius, size) that must be strictly positive was zero or negative.
     case nonPositive(field: String, value: Double)
@@ -25,7 +25,9 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .nonFinite(let field, let value):
             return "\(field) is \(value); it must be a finite number."
         case .latitudeOutOfRange(let field, let latitude, let limit):
-            return "\(field) \(latitude)° is out of range; valid latitudes lie strictly inside ±\(limit)°."
+            // The poles are excluded; an image's own limit (its top and bottom edges) is included.
+            let valid = limit >= 90 ? "strictly inside ±\(limit)°" : "within ±\(limit)°"
+            return "\(field) \(latitude)° is out of range; valid latitudes lie \(valid)."
         case .nonPositive(let field, let value):
             return "\(field) is \(value); it must be greater than zero."
         case .nonPositiveCount(let field, let value):

@@ -19,9 +19,8 @@ public struct RhumbLine: Sendable, Hashable {
     /// longitudes) decides, as in GeographicLib: east when positive, west when negative.
     /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide.
     public init(from start: GeoCoordinate, to end: GeoCoordinate, on body: Body) throws(MercatorError) {
-        let rawLon = end.longitude - start.longitude
-        var dLon = rawLon.remainder(dividingBy: 360)
-        if abs(dLon) == 180 { dLon = rawLon > 0 ? 180 : -180 }
+        // IEEE remainder is exact and, at exactly ±180°, keeps the sign of the difference (its quotient is 0).
+        let dLon = (end.longitude - start.longitude).remainder(dividingBy: 360)
         let dLat = end.latitude - start.latitude
         guard dLon != 0 || dLat != 0 else {
             throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude)

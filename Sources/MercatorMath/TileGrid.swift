@@ -10,11 +10,22 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// Tile edge in pixels.
     public let tileSize: Int
 
-    /// Creates a grid. All three sizes must be at least 1.
+    /// The largest width or height in pixels, 2⁵³: every pixel edge up to it is an exact `Double`.
+    public static let maximumPixelSize = 1 << 53
+
+    /// Creates a grid. All three sizes must be at least 1, and the image at most ``maximumPixelSize`` pixels
+    /// wide and high.
     public init(columns: Int, rows: Int, tileSize: Int) throws(MercatorError) {
         guard columns >= 1 else { throw .nonPositiveCount(field: "Grid columns", value: columns) }
         guard rows >= 1 else { throw .nonPositiveCount(field: "Grid rows", value: rows) }
         guard tileSize >= 1 else { throw .nonPositiveCount(field: "Tile size", value: tileSize) }
+        for (count, field) in [(columns, "Grid width in pixels"), (rows, "Grid height in pixels")] {
+            let (pixels, overflow) = count.multipliedReportingOverflow(by: tileSize)
+            guard !overflow, pixels <= Self.maximumPixelSize else {
+                throw .outOfRange(
+                    field: field, value: Double(count) * Double(tileSize), range: 1...Double(Self.maximumPixelSize))
+            }
+        }
         self.columns = columns
         self.rows = rows
         self.tileSize = tileSize
@@ -94,18 +105,27 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
 
     /// The unwrapped tile whose half-open square [c·T, (c+1)·T) × [r·T, (r+1)·T) holds the pixel: a point on a
     /// tile edge belongs to the tile east/south of it. The row may lie outside the grid.
-    @inlinable
-    public func tile(containing pixel: PixelPoint) -> TileIndex {
+    /// - Throws: ``MercatorError`` for a non-finite pixel or one more than 2⁶² tiles away.
+    public func tile(containing pixel: PixelPoint) throws(MercatorError) -> TileIndex {
+        try MercatorError.requireFinite(pixel.x, "Pixel x")
+        try MercatorError.requireFinite(pixel.y, "Pixel y")
         let t = tileLength
-        return TileIndex(column: Int((pixel.x / t).rounded(.down)), row: Int((pixel.y / t).rounded(.down)))
+        let column = (pixel.x / t).rounded(.down)
+        let row = (pixel.y / t).rounded(.down)
+        let limit = 0x1p62
+        guard abs(column) < limit else { throw .outOfRange(field: "Tile column", value: column, range: -limit...limit) }
+        guard abs(row) < limit else { throw .outOfRange(field: "Tile row", value: row, range: -limit...limit) }
+        return TileIndex(column: Int(column), row: Int(row))
     }
 
-    /// The real tile of a coordinate: λ = 180 (which normalises to -180) lands in column 0, never `columns`.
+    /// The real tile of a coordinate: λ = 180 (which normalises to -180) lands in column 0, never `columns`;
+    /// latitudes ±φlim land in rows 0 and `rows − 1`.
     /// - Throws: past the latitude limit, like ``pixel(of:)``.
     public func tile(of coordinate: GeoCoordinate) throws(MercatorError) -> TileIndex {
         let p = try pixel(of: coordinate)
-        let t = tile(containing: p)
-        return TileIndex(column: realColumn(of: t.column), row: min(t.row, rows - 1))
+        let t = try tile(containing: p)
+        // On the top and bottom edges rounding can put py a hair outside [0, height]: keep such rows real.
+        return TileIndex(column: realColumn(of: t.column), row: max(0, min(t.row, rows - 1)))
     }
 
     /// The real column c = i mod columns (Euclidean, always in [0, columns)) of an unwrapped column i.

@@ -16,6 +16,15 @@ public struct Flight: Sendable, Hashable {
         throws(StencilError)
     {
         try StencilError.requireNonNegative(lateralBand, "Lateral band")
+        let along = screen.along
+        let across = screen.across
+        let reach = Swift.max(-along.lower, along.upper, -across.lower, across.upper) + lateralBand + 2 * turn.radius
+        let farthest = reach + Swift.max(abs(route.start.x), abs(route.start.y), abs(route.end.x), abs(route.end.y))
+        guard farthest <= Self.maximumExtent else {
+            throw .outOfRange(
+                field: "Flight extent (route, screen × zoom, band and turns, in px)", value: farthest,
+                valid: "at most \(Self.maximumExtent) px from the image origin")
+        }
         self.route = route
         self.screen = screen
         self.turn = turn
@@ -33,6 +42,9 @@ public struct Flight: Sendable, Hashable {
         do { route = try PixelRoute(from: a, to: b, on: grid, way: way) } catch { throw .geometry(error) }
         try self.init(route: route, screen: screen, turn: turn, lateralBand: lateralBand)
     }
+
+    /// The largest distance in pixels from the image origin that any part of a flight may reach, 2⁴⁰.
+    public static let maximumExtent: Double = 1_099_511_627_776
 
     /// The tile grid flown over.
     public var grid: TileGrid { route.grid }
