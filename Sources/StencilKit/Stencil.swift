@@ -40,10 +40,13 @@ public struct Stencil: Sendable, Hashable {
         var clipped = false
         if let rows = all.rows, rows.lowerBound < 0 || rows.upperBound >= grid.rows {
             guard clipToTerrain else {
+                // Name the rows past the edge that is crossed (the top one if both are).
                 let top = rows.lowerBound < 0
-                let y = top ? bounds.minY : bounds.maxY
+                let outside = top ? rows.lowerBound...Swift.min(-1, rows.upperBound)
+                    : Swift.max(grid.rows, rows.lowerBound)...rows.upperBound
                 throw .leavesTerrain(
-                    rows: rows, gridRows: grid.rows, latitudeReached: grid.latitude(atPixelY: y),
+                    rows: outside, gridRows: grid.rows,
+                    latitudeReached: grid.latitude(atPixelY: top ? bounds.minY : bounds.maxY),
                     latitudeLimit: grid.latitudeLimit)
             }
             clipped = true

@@ -8,7 +8,8 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
     case nonFinite(field: String, value: Double)
     /// A value outside the range it must lie in.
     case outOfRange(field: String, value: Double, valid: String)
-    /// The flight's sweep leaves the terrain above row 0 or below the last row.
+    /// The flight's sweep leaves the terrain above row 0 or below the last row: `rows` are the rows it needs past
+    /// that edge, `latitudeReached` the latitude of its farthest point there.
     case leavesTerrain(rows: ClosedRange<Int>, gridRows: Int, latitudeReached: Double, latitudeLimit: Double)
     /// A lateral offset outside the flight's band.
     case offsetOutsideBand(offset: Double, band: Double)
@@ -25,7 +26,7 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outOfRange(let field, let value, let valid):
             return "\(field) is \(value); it must be \(valid)."
         case .leavesTerrain(let rows, let gridRows, let latitude, let limit):
-            return "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound) but the terrain has rows "
+            return "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound), outside the terrain's rows "
                 + "0…\(gridRows - 1): it reaches latitude \(Self.format(latitude))°, past the terrain's limit of "
                 + "±\(Self.format(limit))°. Move the route away from the edge, shrink the screen or zoom, "
                 + "or ask to clip to the terrain."
