@@ -60,6 +60,14 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     @inlinable public var tileLength: Double { Double(tileSize) }
     /// Scale k = width / 2π, pixels per radian.
     @inlinable public var pixelsPerRadian: Double { width / (2 * .pi) }
+    /// How thin an overlap between a region and a tile may be, in pixels, and still count as touching:
+    /// 10⁻⁹·T + 10⁻¹²·width (1.4e-7 px on Mars Viking 90 × 42).
+    ///
+    /// Rotated rectangles and arcs are computed in `Double`, whose rounding leaves a corner that lies exactly on a
+    /// tile edge a few units in the last place to one side or the other; without this tolerance a track through
+    /// tile corners at 45° would pick up tiles it only touches. Exact ties (axis-aligned edges on tile boundaries)
+    /// are decided exactly either way; an overlap this thin cannot show on any screen.
+    @inlinable public var tieTolerance: Double { 1e-9 * tileLength + 1e-12 * width }
     /// Number of tiles in the grid.
     @inlinable public var tileCount: Int { columns * rows }
 

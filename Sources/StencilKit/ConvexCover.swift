@@ -3,27 +3,32 @@
 /// For a convex region K with interior, the open tile square meets the interior of K exactly when the open row
 /// strip meets K's open y-range and the open column interval meets the open x-range of K within that strip; so
 /// each row's span is ⌊xmin/T⌋ … ⌈xmax/T⌉ − 1 of the strip's x-range. Vertex coordinates are used as given, so
-/// edges that fall exactly on tile boundaries need no neighbour. Cost: O(rows), no allocation.
+/// edges that fall exactly on tile boundaries need no neighbour. Overlaps thinner than the grid's
+/// ``TileGrid/tieTolerance`` count as touching (see there). Cost: O(rows), no allocation.
 enum ConvexCover {
     /// Calls `body(row, firstColumn, lastColumn)` for every row the quadrilateral needs, top to bottom.
     @inlinable
-    static func forEachRow(of quad: Quad, tileSize t: Double, _ body: (Int, Int, Int) -> Void) {
+    static func forEachRow(of quad: Quad, on grid: TileGrid, _ body: (Int, Int, Int) -> Void) {
+        let t = grid.tileLength
+        let e = grid.tieTolerance
         let box = quad.bounds
         guard box.maxY > box.minY, box.maxX > box.minX else { return }
-        let firstRow = Int((box.minY / t).rounded(.down))
-        let lastRow = Int((box.maxY / t).rounded(.up)) - 1
+        let firstRow = Int(((box.minY + e) / t).rounded(.down))
+        let lastRow = Int(((box.maxY - e) / t).rounded(.up)) - 1
         guard firstRow <= lastRow else { return }
         for row in firstRow...lastRow {
-            let y0 = max(Double(row) * t, box.minY)
-            let y1 = min(Double(row + 1) * t, box.maxY)
+            // The row strip shrunk by the tolerance, clipped to the quadrilateral's y-range.
+            let y0 = max(Double(row) * t + e, box.minY)
+            let y1 = min(Double(row + 1) * t - e, box.maxY)
+            guard y1 >= y0 else { continue }
             var lo = Double.infinity
             var hi = -Double.infinity
             for i in 0..<4 {
                 extendXRange(of: quad[i], quad[i + 1], betweenY: y0, y1, &lo, &hi)
             }
             guard hi > lo else { continue }
-            let first = Int((lo / t).rounded(.down))
-            let last = Int((hi / t).rounded(.up)) - 1
+            let first = Int(((lo + e) / t).rounded(.down))
+            let last = Int(((hi - e) / t).rounded(.up)) - 1
             if first <= last { body(row, first, last) }
         }
     }

@@ -24,7 +24,7 @@ extension FlightLoop {
         let t = grid.tileLength
         let eye = footprint.origin
         tiles.removeAll(keepingCapacity: true)
-        ConvexCover.forEachRow(of: footprint.corners, tileSize: t) { row, first, last in
+        ConvexCover.forEachRow(of: footprint.corners, on: grid) { row, first, last in
             let y = Double(row) * t
             for column in first...last {
                 let x = Double(column) * t

@@ -99,9 +99,12 @@ public struct PointIndex: Sendable {
             guard start < end else { continue }
             var lo = Double.infinity
             var hi = -Double.infinity
+            // The strip is widened by the slack too: a point on a nearly horizontal edge can round into a band that
+            // only touches the bounding box (or lies just past it), where the box-clipped strip would be a single
+            // line holding one corner's x, not the edge's.
             for i in 0..<4 {
                 ConvexCover.extendXRange(
-                    of: quad[i], quad[i + 1], betweenY: max(y0, box.minY), min(y1, box.maxY), &lo, &hi)
+                    of: quad[i], quad[i + 1], betweenY: max(y0 - slack, box.minY), min(y1 + slack, box.maxY), &lo, &hi)
             }
             guard hi >= lo else { continue }
             // Points on a slanted edge may round either way: search a little wider and let the exact test decide.

@@ -10,11 +10,10 @@ struct SegmentPlanner {
     init(flight: Flight, clipToTerrain: Bool) throws(StencilError) {
         loop = FlightLoop(flight)
         clip = clipToTerrain
-        let t = flight.grid.tileLength
         var start: [ColumnSpan] = []
         var end: [ColumnSpan] = []
-        loop.turnSweep(atEnd: false).forEachRun(tileSize: t) { start.append(ColumnSpan(row: $0, first: $1, last: $2)) }
-        loop.turnSweep(atEnd: true).forEachRun(tileSize: t) { end.append(ColumnSpan(row: $0, first: $1, last: $2)) }
+        loop.turnSweep(atEnd: false).forEachRun(on: flight.grid) { start.append(ColumnSpan(row: $0, first: $1, last: $2)) }
+        loop.turnSweep(atEnd: true).forEachRun(on: flight.grid) { end.append(ColumnSpan(row: $0, first: $1, last: $2)) }
         startTurn = start
         endTurn = end
         // Refuse a flight that leaves the terrain, exactly as its stencil would.
@@ -30,7 +29,7 @@ struct SegmentPlanner {
         var spans: [ColumnSpan] = []
         for outbound in [true, false] {
             let corridor = loop.corridor(outbound: outbound, from: s0, to: s1)
-            ConvexCover.forEachRow(of: corridor.corners, tileSize: grid.tileLength) { row, a, b in
+            ConvexCover.forEachRow(of: corridor.corners, on: grid) { row, a, b in
                 spans.append(ColumnSpan(row: row, first: a, last: b))
             }
         }
@@ -75,15 +74,20 @@ struct SegmentPlanner {
         let length = legLength
         var splits: [Double] = []
         var s0 = 0.0
-        let resolution = max(length, 1) * 1e-10
         while true {
             let first = splits.isEmpty
             if fits(s0, length, first: first, last: true, capacity: capacity) { return splits }
             guard fits(s0, s0, first: first, last: false, capacity: capacity) else { return nil }
             var lo = s0
             var hi = length
-            while hi - lo > resolution {
+            // Bisect down to neighbouring doubles. The working set grows only where an edge of the swept
+            // rectangle crosses a tile line, and a tile it merely touches is not needed, so the furthest end that
+            // fits is attained exactly at such an event. Stopping short of it (at any coarser resolution) starts
+            // the next segment just before a tile line, where its rear edge can pick up a whole extra row or
+            // column of tiles and cost an extra segment.
+            while true {
                 let mid = lo + (hi - lo) / 2
+                guard mid > lo, mid < hi else { break }
                 if fits(s0, mid, first: first, last: false, capacity: capacity) { lo = mid } else { hi = mid }
             }
             // A segment must make progress; if the working set grows the moment it leaves s0, nothing fits.

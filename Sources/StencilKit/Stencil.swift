@@ -11,6 +11,8 @@ public struct Stencil: Sendable, Hashable {
     public let real: TileSet
     /// Whether rows past the terrain were dropped because clipping was asked for.
     public let isClipped: Bool
+    /// Whether the caller asked to clip to the terrain (kept for ``reversed(keepingTrack:)``).
+    public let clipsToTerrain: Bool
 
     /// Computes the stencil of a flight.
     /// - Parameter clipToTerrain: drop rows past the terrain's top or bottom instead of refusing.
@@ -19,15 +21,14 @@ public struct Stencil: Sendable, Hashable {
     public init(flight: Flight, clipToTerrain: Bool = false) throws(StencilError) {
         let loop = FlightLoop(flight)
         let grid = flight.grid
-        let t = grid.tileLength
         var spans: [ColumnSpan] = []
         let emit = { (row: Int, first: Int, last: Int) in spans.append(ColumnSpan(row: row, first: first, last: last)) }
         let length = loop.legLength
         let corridors = [loop.corridor(outbound: true, from: 0, to: length),
                          loop.corridor(outbound: false, from: 0, to: length)]
         let sweeps = [loop.turnSweep(atEnd: true), loop.turnSweep(atEnd: false)]
-        for corridor in corridors { ConvexCover.forEachRow(of: corridor.corners, tileSize: t, emit) }
-        for sweep in sweeps { sweep.forEachRun(tileSize: t, emit) }
+        for corridor in corridors { ConvexCover.forEachRow(of: corridor.corners, on: grid, emit) }
+        for sweep in sweeps { sweep.forEachRun(on: grid, emit) }
         var bounds = sweeps[0].bounds.union(sweeps[1].bounds)
         for corridor in corridors { bounds = bounds.union(corridor.corners.bounds) }
         try self.init(flight: flight, spans: spans, bounds: bounds, clipToTerrain: clipToTerrain)
@@ -53,15 +54,17 @@ public struct Stencil: Sendable, Hashable {
         }
         self.flight = flight
         self.isClipped = clipped
+        self.clipsToTerrain = clipToTerrain
         self.unwrapped = clipped ? TileSet(spans: all.spans.filter { grid.containsRow($0.row) }) : all
         self.real = Self.realTiles(of: unwrapped, on: grid)
     }
 
-    private init(flight: Flight, unwrapped: TileSet, real: TileSet, isClipped: Bool) {
+    private init(reusing stencil: Stencil, for flight: Flight) {
         self.flight = flight
-        self.unwrapped = unwrapped
-        self.real = real
-        self.isClipped = isClipped
+        unwrapped = stencil.unwrapped
+        real = stencil.real
+        isClipped = stencil.isClipped
+        clipsToTerrain = stencil.clipsToTerrain
     }
 
     /// The distinct real tiles under a set of unwrapped tiles.
@@ -108,7 +111,7 @@ public struct Stencil: Sendable, Hashable {
         let screen = flight.screen
         let centred = screen.anchor.x == 0.5 && screen.anchor.y == 0.5
         let symmetric = keepingTrack ? centred : flight.turn.radius == 0
-        guard symmetric else { return try Stencil(flight: flipped, clipToTerrain: isClipped) }
-        return Stencil(flight: flipped, unwrapped: unwrapped, real: real, isClipped: isClipped)
+        guard symmetric else { return try Stencil(flight: flipped, clipToTerrain: clipsToTerrain) }
+        return Stencil(reusing: self, for: flipped)
     }
 }

@@ -101,7 +101,9 @@ struct TurnSweep: Sendable, Hashable {
     }
 
     /// Calls `body(row, firstColumn, lastColumn)` for each run of tiles the sweep needs.
-    func forEachRun(tileSize t: Double, _ body: (Int, Int, Int) -> Void) {
+    func forEachRun(on grid: TileGrid, _ body: (Int, Int, Int) -> Void) {
+        let t = grid.tileLength
+        let e = grid.tieTolerance
         let c = center
         let firstRow = Int((bounds.minY / t).rounded(.down))
         let lastRow = Int((bounds.maxY / t).rounded(.up)) - 1
@@ -130,8 +132,9 @@ struct TurnSweep: Sendable, Hashable {
             guard first <= last else { continue }
             for column in first...last {
                 let x0 = Double(column) * t
-                let box = Bounds(minX: x0, minY: y0, maxX: x0 + t, maxY: y1)
                 let inHole = x0 >= holeLo && x0 + t <= holeHi
+                // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
+                let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
                 if !inHole && needs(box) {
                     if runStart == nil { runStart = column }
                 } else if let s = runStart {

@@ -35,7 +35,7 @@ struct ModelExamplesTests {
         // The leg alone: columns 7…24 (column 6 only touches x = 896), rows 19…22.
         let leg = FlightLoop(flight).corridor(outbound: true, from: 0, to: flight.route.length)
         var legTiles = Set<TileIndex>()
-        ConvexCover.forEachRow(of: leg.corners, tileSize: 128) { row, first, last in
+        ConvexCover.forEachRow(of: leg.corners, on: flight.grid) { row, first, last in
             for c in first...last { legTiles.insert(TileIndex(column: c, row: row)) }
         }
         #expect(legTiles == Self.tiles([19: [7...24], 20: [7...24], 21: [7...24], 22: [7...24]]))
