@@ -71,6 +71,7 @@ public struct BudgetPlan: Sendable, Hashable {
                 workingSet: planner.workingSet(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2))
         }
         self.segments = segments
+        splitPositions = splits
         let last = segments.count - 1
         let outbound = (0..<last).map { ($0, $0 + 1) }
         let inbound = (0..<last).reversed().map { ($0 + 1, $0) }
@@ -90,7 +91,7 @@ public struct BudgetPlan: Sendable, Hashable {
     public var segmentCount: Int { segments.count }
 
     /// The along-track split positions, from A to B.
-    public var splitPositions: [Double] { segments.dropFirst().map(\.range.lower) }
+    public let splitPositions: [Double]
 
     /// The most textures resident at once under the policy.
     public var peakResidentTiles: Int {
@@ -115,12 +116,15 @@ public struct BudgetPlan: Sendable, Hashable {
         case .turnAtStart: return 0
         case .turnAtEnd: return segments.count - 1
         case .outbound, .inbound:
-            let s = FlightLoop(flight).alongTrackPosition(of: pose)
-            let splits = splitPositions
+            let s = (pose.position - flight.route.start).dot(flight.route.ahead)
+            // Splits are few and sorted; a linear scan allocates nothing.
+            var index = 0
             if pose.phase == .outbound {
-                return splits.lastIndex(where: { $0 <= s }).map { $0 + 1 } ?? 0
+                while index < splitPositions.count && splitPositions[index] <= s { index += 1 }
+            } else {
+                while index < splitPositions.count && splitPositions[index] < s { index += 1 }
             }
-            return splits.firstIndex(where: { $0 >= s }) ?? splits.count
+            return index
         }
     }
 

@@ -13,7 +13,8 @@ extension FlightLoop {
     ///
     /// Cost grows with the visible tiles only (one column run per row of the rotated footprint, then an in-place
     /// heap sort). `tiles` is emptied keeping its capacity, so a buffer reused across frames allocates nothing
-    /// once it has grown to the largest frame. Every tile returned is in the flight's ``Stencil``.
+    /// once it has grown to the largest frame. Every tile returned is in the flight's ``Stencil``; rows past the
+    /// terrain (reached only by a flight clipped to it) are left out.
     /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |lateralOffset| ≤ the band.
     @discardableResult
     public func cull(_ pose: Pose, lateralOffset: Double = 0, into tiles: inout [VisibleTile])
@@ -25,6 +26,8 @@ extension FlightLoop {
         let eye = footprint.origin
         tiles.removeAll(keepingCapacity: true)
         ConvexCover.forEachRow(of: footprint.corners, on: grid) { row, first, last in
+            // Rows past the terrain have no texture; only a flight clipped to the terrain reaches them.
+            guard grid.containsRow(row) else { return }
             let y = Double(row) * t
             for column in first...last {
                 let x = Double(column) * t
@@ -37,7 +40,7 @@ extension FlightLoop {
                         origin: PixelPoint(x: x, y: y), distance: (dx * dx + dy * dy).squareRoot()))
             }
         }
-        HeapSort.sort(&tiles, by: VisibleTile.drawsBefore)
+        VisibleTile.sortNearestFirst(&tiles)
         let transform = ScreenTransform(screen: flight.screen, position: eye, heading: pose.heading)
         return FrameView(footprint: footprint, transform: transform)
     }

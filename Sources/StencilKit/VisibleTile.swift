@@ -17,6 +17,12 @@ public struct VisibleTile: Sendable, Hashable {
         self.distance = distance
     }
 
+    /// Sorts tiles nearest to the aircraft first (equal distances row-major), in place and without allocating:
+    /// the order ``FlightLoop/cull(_:lateralOffset:into:)`` returns.
+    public static func sortNearestFirst(_ tiles: inout [VisibleTile]) {
+        HeapSort.sort(&tiles, by: drawsBefore)
+    }
+
     /// Nearest first; equal distances in row-major order of the unwrapped tile.
     @inlinable
     static func drawsBefore(_ a: VisibleTile, _ b: VisibleTile) -> Bool {

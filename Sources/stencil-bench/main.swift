@@ -1,19 +1,53 @@
-import StencilKit
-let screen = try! Screen(width: 480, height: 320)
-let f = try! Flight(from: GeoCoordinate(latitude: 0, longitude: -147), to: GeoCoordinate(latitude: 0, longitude: -86.25), on: .marsViking, screen: screen)
-let loop = FlightLoop(f)
-var buf: [VisibleTile] = []
-let v = try! loop.cull(try! loop.pose(.outbound, 972), into: &buf)
-print(buf.count, buf.map(\.tile).sorted().first!, buf.map(\.tile).sorted().last!, v.transform.apply(to: PixelPoint(x: 2028, y: 2688)))
-try! loop.cull(try! loop.pose(.turnAtEnd, 90), into: &buf)
-print(buf.count, buf.map(\.tile).sorted().first!, buf.map(\.tile).sorted().last!)
-let stencil = try! Stencil(flight: f)
-for cap in [94, 60, 47, 40, 30, 25, 20] {
-  do {
-    let plan = try BudgetPlan(flight: f, budget: MemoryBudget(bytes: cap * 65536), policy: .pause)
-    print(cap, plan.segmentCount, plan.splitPositions, plan.peakResidentTiles, plan.loadsPerLoop)
-    let plan2 = try BudgetPlan(flight: f, budget: MemoryBudget(bytes: cap * 65536), policy: .seamless)
-    print("  seamless", plan2.segmentCount, plan2.splitPositions, plan2.peakResidentTiles, plan2.loadsPerLoop)
-  } catch { print(cap, error) }
+import Foundation
+
+/// The `stencil-bench` command: dispatches to a subcommand and maps errors to exit status 2.
+enum StencilBench {
+    static let usage = """
+        usage: stencil-bench [run] [SCENARIO...] [--quick] [--json] [--save FILE] [--compare FILE]
+                             [--threshold 0.25] [--min-delta-ms 0.001] [--budget-ms MS] [--fps FPS]
+                             [--repetitions N] [--stride N]
+               stencil-bench stencil SCENARIO [--json]
+               stencil-bench frames SCENARIO [--json] [--offset PX]
+               stencil-bench plan SCENARIO [--json]
+               stencil-bench svg SCENARIO [--frame N] -o FILE.svg
+               stencil-bench scenarios [--write DIR]
+               stencil-bench help
+
+        SCENARIO is a built-in name (see `stencil-bench scenarios`) or a path to a scenario .json file.
+        `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
+        stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
+        force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.
+        """
+
+    static func main(_ words: [String]) -> Int32 {
+        do {
+            guard let first = words.first, !first.hasPrefix("-") else {
+                if words.contains("--help") || words.contains("-h") { return help() }
+                return try RunCommand.run(words)
+            }
+            let rest = Array(words.dropFirst())
+            switch first {
+            case "run": return try RunCommand.run(rest)
+            case "stencil": return try InspectCommands.stencil(rest)
+            case "frames": return try InspectCommands.frames(rest)
+            case "plan": return try InspectCommands.plan(rest)
+            case "svg": return try SvgCommand.run(rest)
+            case "scenarios": return try InspectCommands.scenarios(rest)
+            case "help": return help()
+            default:
+                throw UsageError(
+                    "unknown subcommand \"\(first)\" (expected run, stencil, frames, plan, svg, scenarios or help)")
+            }
+        } catch {
+            Console.error("stencil-bench: \(error)")
+            return 2
+        }
+    }
+
+    static func help() -> Int32 {
+        print(usage)
+        return 0
+    }
 }
-print(stencil.real.count)
+
+exit(StencilBench.main(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,75 @@
+import Foundation
+import StencilKit
+
+/// `stencil-bench run [SCENARIO...] [--quick] [--json] [--save FILE] [--compare FILE] [--threshold X]
+/// [--budget-ms MS] [--fps FPS] [--repetitions N] [--stride N]`: measures the scenarios, prints the report and the
+/// verdict against the frame budget; exit status 1 on any violation, mismatch or regression.
+enum RunCommand {
+    static let spec = Arguments.Spec(
+        valued: [
+            "--save", "--compare", "--threshold", "--budget-ms", "--fps", "--repetitions", "--stride",
+            "--min-delta-ms",
+        ],
+        switches: ["--json", "--quick"])
+
+    static func run(_ words: [String]) throws -> Int32 {
+        let args = try Arguments(words, command: "run", spec: spec)
+        var settings = args.has("--quick") ? BenchmarkSettings.quickMode() : BenchmarkSettings()
+        settings.budgetMs = try args.double("--budget-ms")
+        settings.fps = try args.double("--fps")
+        if let n = try args.int("--repetitions", minimum: 1) { settings.frameRepetitions = n }
+        if let n = try args.int("--stride", minimum: 1) { settings.frameStride = n }
+        let threshold = try args.double("--threshold", "a number of 0 or more", valid: { $0 >= 0 }) ?? 0.25
+        let minDeltaMs = try args.double("--min-delta-ms", "a number of 0 or more", valid: { $0 >= 0 }) ?? 0.001
+        let json = args.has("--json")
+
+        // Read and set up every scenario first, so an invalid one stops the run before any measuring.
+        let scenarios =
+            try args.positionals.isEmpty
+            ? BuiltinScenarios.parsedAll() : args.positionals.map { try BuiltinScenarios.resolve($0) }
+        var prepared: [(ScenarioSetup, Stencil, BudgetPlan)] = []
+        for scenario in scenarios {
+            let setup = try ScenarioSetup(scenario, fpsOverride: settings.fps)
+            let (stencil, plan) = try setup.validated()
+            prepared.append((setup, stencil, plan))
+        }
+        // Read the comparison file before measuring, so a bad path fails fast.
+        let saved = try args.string("--compare").map { path throws(ScenarioError) in (path, try Comparison.load(path)) }
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        var results: [ScenarioResult] = []
+        for (i, item) in prepared.enumerated() {
+            Console.progress("[\(i + 1)/\(prepared.count)] \(item.0.scenario.name)")
+            results.append(ScenarioBenchmark(setup: item.0, stencil: item.1, plan: item.2, settings: settings).run())
+        }
+        Console.progressDone()
+        let elapsed = Timing.seconds(clock.now - start)
+
+        let violations = results.flatMap(\.violations)
+        let document = JSONOutput.results(results, settings: settings, violations: violations)
+        if let path = args.string("--save") { try Console.write(document.rendered(), to: path) }
+
+        var report = ""
+        if !json { report += Report.text(results, settings: settings, elapsed: elapsed) }
+        var regressions: [String] = []
+        if let (path, old) = saved {
+            let comparison = Comparison.compare(results, with: old, threshold: threshold, minDeltaMs: minDeltaMs)
+            regressions = comparison.regressions
+            let mode = settings.quick ? "quick" : "full"
+            let text =
+                "\ncompared with \(path) (regression: p99 more than \(fmt(threshold * 100))% slower and "
+                + "\(fmt(minDeltaMs)) ms more)\n" + comparison.table
+                + (old.mode != mode ? "\nnote: the saved results are from a \(old.mode) run, this one is \(mode)" : "")
+            if json { Console.error(text) } else { report += text + "\n" }
+        }
+        let verdict = Report.verdict(results, violations: violations, regressions: regressions)
+        if json {
+            print(document.rendered(), terminator: "")
+            Console.error(verdict)
+        } else {
+            print(report + "\n" + verdict)
+        }
+        return violations.isEmpty && regressions.isEmpty ? 0 : 1
+    }
+}

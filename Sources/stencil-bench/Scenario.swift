@@ -1,0 +1,243 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// One benchmark scenario: a flight on a tile grid, its memory budget and how fast it is flown.
+///
+/// Scenarios are read from JSON (see `Benchmarks/README-bench.md` for every field) by a strict reader: an unknown
+/// field, a missing required field, a value of the wrong kind or out of range is an error naming the field.
+struct Scenario: Sendable {
+    /// The tile grid: explicit sizes or a Web Mercator XYZ level.
+    enum GridSpec: Sendable {
+        case tiles(columns: Int, rows: Int, tileSize: Int)
+        case xyz(zoom: Int)
+    }
+
+    /// Short name, used on the command line and in results.
+    var name: String
+    /// Optional one-line description.
+    var summary: String?
+    /// Where it came from, for error messages: `built-in scenario NAME` or `scenario FILE`.
+    var source: String
+    var grid: GridSpec
+    var from: (lon: Double, lat: Double)
+    var to: (lon: Double, lat: Double)
+    var way: RouteWay
+    var screenWidth: Double
+    var screenHeight: Double
+    var zoom: Double
+    var anchor: (x: Double, y: Double)
+    var margin: Double
+    var turnRadius: Double
+    var turnDirection: TurnDirection
+    var lateralBand: Double
+    /// Bytes per tile texture; defaults to tileSize² × 4 (RGBA8).
+    var bytesPerTile: Int
+    /// Texture budget in bytes; nil means unlimited (a single segment).
+    var budgetBytes: Int?
+    var policy: LoadPolicy
+    var clipToTerrain: Bool
+    /// Terrain pixels per second along the track.
+    var speed: Double
+    /// Frames per second.
+    var fps: Double
+    /// Degrees per second for pivot turns (ρ = 0).
+    var turnRate: Double
+
+    /// Reads a scenario from JSON text; `source` names it in error messages (e.g. `scenario foo.json`).
+    init(json text: String, source: String) throws(ScenarioError) {
+        let root: JSONValue
+        do { root = try JSONValue.parse(text) } catch { throw ScenarioError("\(source): \(error)") }
+        let top = try FieldReader(root, path: "", source: source)
+        try top.allow([
+            "name", "description", "grid", "route", "screen", "turn", "lateralBand", "bytesPerTile", "budgetBytes",
+            "policy", "clipToTerrain", "flight",
+        ])
+        name = try top.string("name")
+        guard !name.isEmpty else { throw top.invalid("name", "must not be empty") }
+        summary = try top.optionalString("description")
+        self.source = source
+
+        let g = try top.object("grid")
+        if g.has("xyz") {
+            try g.allow(["xyz"])
+            let z = try g.integer("xyz")
+            guard (0...30).contains(z) else { throw g.invalid("xyz", "must be a zoom level in 0…30 (got \(z))") }
+            grid = .xyz(zoom: z)
+        } else {
+            try g.allow(["columns", "rows", "tileSize"])
+            let columns = try g.integer("columns", atLeast: 1)
+            let rows = try g.integer("rows", atLeast: 1)
+            let tileSize = try g.integer("tileSize", atLeast: 1)
+            grid = .tiles(columns: columns, rows: rows, tileSize: tileSize)
+        }
+
+        let r = try top.object("route")
+        try r.allow(["from", "to", "way"])
+        func point(_ key: String) throws(ScenarioError) -> (lon: Double, lat: Double) {
+            let p = try r.object(key)
+            try p.allow(["lon", "lat"])
+            let lat = try p.number("lat")
+            guard abs(lat) < 90 else { throw p.invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
+            return (try p.number("lon"), lat)
+        }
+        from = try point("from")
+        to = try point("to")
+        way = try r.choice("way", default: .short)
+
+        let s = try top.object("screen")
+        try s.allow(["width", "height", "zoom", "anchor", "margin"])
+        screenWidth = try s.number("width", greaterThan: 0)
+        screenHeight = try s.number("height", greaterThan: 0)
+        zoom = try s.number("zoom", default: 1, greaterThan: 0)
+        if let a = try s.optionalObject("anchor") {
+            try a.allow(["x", "y"])
+            anchor = (try a.number("x", unit: true), try a.number("y", unit: true))
+        } else {
+            anchor = (0.5, 0.5)
+        }
+        margin = try s.number("margin", default: 0, atLeast: 0)
+
+        if let t = try top.optionalObject("turn") {
+            try t.allow(["radius", "direction"])
+            turnRadius = try t.number("radius", default: 0, atLeast: 0)
+            turnDirection = try t.choice("direction", default: .right)
+        } else {
+            turnRadius = 0
+            turnDirection = .right
+        }
+        lateralBand = try top.number("lateralBand", default: 0, atLeast: 0)
+
+        let tileSize: Int
+        switch grid {
+        case .tiles(_, _, let t): tileSize = t
+        case .xyz: tileSize = 256
+        }
+        bytesPerTile = try top.integer("bytesPerTile", default: tileSize * tileSize * 4, atLeast: 1)
+        budgetBytes = top.has("budgetBytes") ? try top.integer("budgetBytes", atLeast: 0) : nil
+        policy = try top.choice("policy", default: .pause)
+        clipToTerrain = try top.bool("clipToTerrain", default: false)
+
+        if let f = try top.optionalObject("flight") {
+            try f.allow(["speed", "fps", "turnRate"])
+            speed = try f.number("speed", default: 240, greaterThan: 0)
+            fps = try f.number("fps", default: 60, greaterThan: 0)
+            turnRate = try f.number("turnRate", default: 90, greaterThan: 0)
+        } else {
+            speed = 240
+            fps = 60
+            turnRate = 90
+        }
+    }
+}
+
+/// A scenario that cannot be read or set up; the message names the scenario and the problem.
+struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    let message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}
+
+/// Reads the fields of one JSON object strictly, naming fields by their dotted path (`screen.zoom`).
+struct FieldReader {
+    let source: String
+    let path: String
+    let pairs: [(key: String, value: JSONValue)]
+
+    init(_ value: JSONValue, path: String, source: String) throws(ScenarioError) {
+        self.source = source
+        self.path = path
+        guard case .object(let pairs) = value else {
+            let what = path.isEmpty ? "the scenario" : "field \"\(path)\""
+            throw ScenarioError("\(source): \(what) must be an object, not \(value.kind)")
+        }
+        self.pairs = pairs
+    }
+
+    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func invalid(_ key: String, _ problem: String) -> ScenarioError {
+        ScenarioError("\(source): field \"\(fieldPath(key))\" \(problem)")
+    }
+
+    /// Throws for the first key not in `allowed`.
+    func allow(_ allowed: [String]) throws(ScenarioError) {
+        for pair in pairs where !allowed.contains(pair.key) {
+            throw ScenarioError("\(source): unknown field \"\(fieldPath(pair.key))\"")
+        }
+    }
+
+    func has(_ key: String) -> Bool { pairs.contains { $0.key == key } }
+
+    func value(_ key: String) throws(ScenarioError) -> JSONValue {
+        guard let v = pairs.first(where: { $0.key == key })?.value else {
+            throw ScenarioError("\(source): missing field \"\(fieldPath(key))\"")
+        }
+        return v
+    }
+
+    func object(_ key: String) throws(ScenarioError) -> FieldReader {
+        try FieldReader(value(key), path: fieldPath(key), source: source)
+    }
+
+    func optionalObject(_ key: String) throws(ScenarioError) -> FieldReader? {
+        has(key) ? try object(key) : nil
+    }
+
+    func string(_ key: String) throws(ScenarioError) -> String {
+        let v = try value(key)
+        guard case .string(let s) = v else { throw invalid(key, "must be a string, not \(v.kind)") }
+        return s
+    }
+
+    func optionalString(_ key: String) throws(ScenarioError) -> String? {
+        has(key) ? try string(key) : nil
+    }
+
+    func bool(_ key: String, default fallback: Bool) throws(ScenarioError) -> Bool {
+        guard has(key) else { return fallback }
+        let v = try value(key)
+        guard case .bool(let b) = v else { throw invalid(key, "must be true or false, not \(v.kind)") }
+        return b
+    }
+
+    func number(
+        _ key: String, default fallback: Double? = nil, greaterThan low: Double? = nil, atLeast min: Double? = nil,
+        unit: Bool = false
+    ) throws(ScenarioError) -> Double {
+        if let fallback, !has(key) { return fallback }
+        let v = try value(key)
+        guard case .number(let n) = v else { throw invalid(key, "must be a number, not \(v.kind)") }
+        if let low, !(n > low) {
+            throw invalid(key, "must be greater than \(JSONValue.format(low)) (got \(JSONValue.format(n)))")
+        }
+        if let min, !(n >= min) {
+            throw invalid(key, "must be \(JSONValue.format(min)) or more (got \(JSONValue.format(n)))")
+        }
+        if unit, !(0...1).contains(n) { throw invalid(key, "must lie in [0, 1] (got \(JSONValue.format(n)))") }
+        return n
+    }
+
+    func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError) -> Int {
+        if let fallback, !has(key) { return fallback }
+        let v = try value(key)
+        guard case .number(let n) = v else { throw invalid(key, "must be a whole number, not \(v.kind)") }
+        guard n == n.rounded(), abs(n) <= 9e15 else {
+            throw invalid(key, "must be a whole number (got \(JSONValue.format(n)))")
+        }
+        let i = Int(n)
+        if let min, i < min { throw invalid(key, "must be \(min) or more (got \(i))") }
+        return i
+    }
+
+    func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(ScenarioError) -> T
+    where T.RawValue == String {
+        guard has(key) else { return fallback }
+        let s = try string(key)
+        guard let c = T(rawValue: s) else {
+            let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
+            throw invalid(key, "must be \(options) (got \"\(s)\")")
+        }
+        return c
+    }
+}

@@ -1,0 +1,410 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg`: draws the scenario like a debug view.
+enum SvgCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        let args = try Arguments(
+            words, command: "svg", spec: .init(valued: ["--frame", "--output"], aliases: ["-o": "--output"]))
+        guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
+        let (setup, stencil, plan) = try InspectCommands.load(args, command: "svg")
+        let frames = setup.frames
+        let frame: Int
+        if let n = try args.int("--frame", minimum: 0) {
+            guard n < frames.count else {
+                throw UsageError("--frame \(n) is past the loop's last frame \(frames.count - 1)")
+            }
+            frame = n
+        } else {
+            // The middle of the outbound leg.
+            let t = setup.loop.legLength / 2 / setup.timing.speed
+            frame = min(frames.count - 1, Int((t * setup.timing.framesPerSecond).rounded()))
+        }
+        let drawing = try SvgDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)
+        try Console.write(drawing.render(), to: output)
+        print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count)")
+        return 0
+    }
+}
+
+/// An SVG picture of a flight: the tile grid with its edges, the stencil (ghost tiles hatched and labelled with their
+/// real column), the fixed-radius baseline's extra tiles shaded and missed tiles outlined, the loop, the split
+/// points, and one frame's footprint and visible tiles.
+struct SvgDrawing {
+    let setup: ScenarioSetup
+    let stencil: Stencil
+    let plan: BudgetPlan
+    let frame: Int
+    let pose: Pose
+    let footprint: Footprint
+    let visible: [VisibleTile]
+    let fixed: FixedRadiusStencil
+
+    init(setup: ScenarioSetup, stencil: Stencil, plan: BudgetPlan, frame: Int) throws(StencilError) {
+        self.setup = setup
+        self.stencil = stencil
+        self.plan = plan
+        self.frame = frame
+        pose = setup.frames.pose(ofFrame: frame)
+        var buffer: [VisibleTile] = []
+        let view = try setup.loop.cull(pose, lateralOffset: 0, into: &buffer)
+        footprint = view.footprint
+        visible = buffer
+        fixed = FixedRadiusStencil(flight: setup.flight, exact: stencil)
+    }
+
+    /// Colours of the picture.
+    enum Colour {
+        static let stencil = "#c6dbef"
+        static let ghostStripe = "#6baed6"
+        static let extra = "#fdae6b"
+        static let missed = "#e31a1c"
+        static let visible = "#74c476"
+        static let loop = "#08306b"
+        static let split = "#ae017e"
+        static let antimeridian = "#cb181d"
+        static let grid = "#969696"
+        static let label = "#525252"
+    }
+
+    func render() -> String {
+        let grid = setup.grid
+        let t = grid.tileLength
+        // The world window: every stencil and baseline tile, the loop, the frame's footprint, one tile of padding.
+        var box = Bounds.empty
+        for tile in stencil.unwrapped.union(fixed.unwrapped) {
+            box = box.including(PixelPoint(x: Double(tile.column) * t, y: Double(tile.row) * t))
+            box = box.including(PixelPoint(x: Double(tile.column + 1) * t, y: Double(tile.row + 1) * t))
+        }
+        box = box.union(Track(flight: setup.flight).bounds).union(footprint.corners.bounds)
+        let c0 = Int((box.minX / t).rounded(.down)) - 1
+        let c1 = Int((box.maxX / t).rounded(.up)) + 1
+        let r0 = Int((box.minY / t).rounded(.down)) - 1
+        let r1 = Int((box.maxY / t).rounded(.up)) + 1
+        let world = Bounds(minX: Double(c0) * t, minY: Double(r0) * t, maxX: Double(c1) * t, maxY: Double(r1) * t)
+        let worldWidth = world.maxX - world.minX
+        let worldHeight = world.maxY - world.minY
+        let scale = min(1400 / worldWidth, 900 / worldHeight)  // picture points per terrain pixel
+        let picWidth = worldWidth * scale
+        let picHeight = worldHeight * scale
+        let legendHeight = 150.0
+        let px = { (v: Double) in v / scale }  // picture points → terrain pixels
+        let tilePx = t * scale
+
+        var s = Self.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", n(max(picWidth, 1300))),
+                ("height", n(picHeight + legendHeight)), ("font-family", "Helvetica, Arial, sans-serif"),
+            ])
+        s += Self.tag("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
+        s += "<defs>\n"
+        s += Self.stripes(id: "ghost", size: px(8), stripe: px(3), fill: Colour.stencil, colour: Colour.ghostStripe)
+        s += Self.stripes(id: "ghost-legend", size: 8, stripe: 3, fill: Colour.stencil, colour: Colour.ghostStripe)
+        s += Self.stripes(id: "offterrain", size: px(10), stripe: px(2), fill: "#f0f0f0", colour: "#d9d9d9", angle: -45)
+        s += "</defs>\n"
+        s += legend()
+        s += Self.open(
+            "svg",
+            [
+                ("x", "0"), ("y", n(legendHeight)), ("width", n(picWidth)), ("height", n(picHeight)),
+                ("viewBox", "\(n(world.minX)) \(n(world.minY)) \(n(worldWidth)) \(n(worldHeight))"),
+            ])
+
+        // Off the terrain (above row 0, below the last row).
+        if world.minY < 0 {
+            s += rect(world.minX, world.minY, worldWidth, -world.minY, fill: "url(#offterrain)")
+        }
+        if world.maxY > grid.height {
+            s += rect(world.minX, grid.height, worldWidth, world.maxY - grid.height, fill: "url(#offterrain)")
+        }
+
+        // Stencil tiles (ghosts hatched), the baseline's extra tiles, visible tiles.
+        s += "<g id=\"stencil\">\n"
+        for tile in stencil.unwrapped {
+            let ghost = tile.column < 0 || tile.column >= grid.columns
+            s += rect(
+                Double(tile.column) * t, Double(tile.row) * t, t, t, fill: ghost ? "url(#ghost)" : Colour.stencil)
+        }
+        s += "</g>\n<g id=\"fixed-radius-extra\">\n"
+        for tile in fixed.extra {
+            s += rect(Double(tile.column) * t, Double(tile.row) * t, t, t, fill: Colour.extra, opacity: 0.75)
+        }
+        s += "</g>\n<g id=\"visible\">\n"
+        for v in visible {
+            s += rect(v.origin.x, v.origin.y, t, t, fill: Colour.visible, opacity: 0.8)
+        }
+        s += "</g>\n"
+
+        // Tile edges.
+        s += Self.open("g", [("id", "grid"), ("stroke", Colour.grid), ("stroke-width", n(px(0.6)))])
+        for c in c0...c1 {
+            let x = Double(c) * t
+            s += line(PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY))
+        }
+        for r in r0...r1 {
+            let y = Double(r) * t
+            s += line(PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y))
+        }
+        s += "</g>\n"
+
+        // The antimeridian (x = k·W) and the terrain's top and bottom edges.
+        let width = grid.width
+        let firstCopy = Int((world.minX / width).rounded(.up))
+        let lastCopy = Int((world.maxX / width).rounded(.down))
+        if firstCopy <= lastCopy {
+            for k in firstCopy...lastCopy {
+                let x = Double(k) * width
+                s += line(
+                    PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY), colour: Colour.antimeridian,
+                    width: px(2), dash: "\(n(px(8))) \(n(px(5)))")
+                s += text(
+                    x + px(4), world.minY + px(30), "±180° (x = \(Int(x)))", size: px(12), colour: Colour.antimeridian)
+            }
+        }
+        for y in [0.0, grid.height] where y > world.minY && y < world.maxY {
+            s += line(
+                PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y), colour: Colour.label, width: px(2))
+            let label = y == 0 ? "terrain top (row 0)" : "terrain bottom"
+            s += text(world.minX + px(4), y + (y == 0 ? px(14) : -px(4)), label, size: px(12), colour: Colour.label)
+        }
+
+        // Ghost labels and the tiles the fixed-radius baseline misses.
+        if tilePx >= 18 {
+            for tile in stencil.unwrapped where tile.column < 0 || tile.column >= grid.columns {
+                s += text(
+                    Double(tile.column) * t + t / 2, Double(tile.row) * t + t / 2 + px(4),
+                    "→\(grid.realColumn(of: tile.column))", size: px(min(11, tilePx / 3)), colour: "#08519c",
+                    anchor: "middle")
+            }
+        }
+        s += Self.open(
+            "g",
+            [
+                ("id", "fixed-radius-missed"), ("fill", "none"), ("stroke", Colour.missed),
+                ("stroke-width", n(px(2))), ("stroke-dasharray", "\(n(px(4))) \(n(px(3)))"),
+            ])
+        for tile in fixed.missed {
+            s += Self.tag(
+                "rect",
+                [
+                    ("x", n(Double(tile.column) * t + px(2))), ("y", n(Double(tile.row) * t + px(2))),
+                    ("width", n(t - px(4))), ("height", n(t - px(4))),
+                ])
+        }
+        s += "</g>\n"
+
+        // Split points: a line across both legs at each split's along-track position.
+        let route = setup.flight.route
+        let across = setup.flight.screen.across.widened(by: setup.flight.lateralBand)
+        let returnOffset = setup.flight.turn.direction.sign * 2 * setup.flight.turn.radius
+        let qLo = min(across.lower, across.lower + returnOffset)
+        let qHi = max(across.upper, across.upper + returnOffset)
+        for (i, split) in plan.splitPositions.enumerated() {
+            let a = route.start + split * route.ahead + qLo * route.right
+            let b = route.start + split * route.ahead + qHi * route.right
+            s += line(a, b, colour: Colour.split, width: px(2.5), dash: "\(n(px(10))) \(n(px(4)))")
+            let label = "split \(i + 1): s = \(fmt(split, decimals: 0)) px"
+            s += text(a.x + px(3), a.y - px(4), label, size: px(12), colour: Colour.split)
+        }
+
+        // The loop: legs and turn arcs, sampled.
+        var points: [PixelPoint] = []
+        let loop = setup.loop
+        for phase in LoopPhase.allCases {
+            let steps = phase.isTurn && setup.flight.turn.radius > 0 ? 36 : 1
+            for k in 0...steps {
+                let parameter = (phase.isTurn ? 180 : loop.legLength) * Double(k) / Double(steps)
+                if let p = try? loop.pose(phase, parameter) { points.append(p.position) }
+            }
+        }
+        s += Self.tag(
+            "polyline",
+            [
+                ("fill", "none"), ("stroke", Colour.loop), ("stroke-width", n(px(2.5))),
+                ("stroke-linejoin", "round"), ("points", points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")),
+            ])
+        for (label, p) in [("A", route.start), ("B", route.end)] {
+            s += Self.tag("circle", [("cx", n(p.x)), ("cy", n(p.y)), ("r", n(px(4.5))), ("fill", Colour.loop)])
+            s += text(p.x + px(6), p.y - px(6), label, size: px(16), colour: Colour.loop, bold: true)
+        }
+        let quarter = route.start + (loop.legLength * 0.25) * route.ahead
+        s += arrow(from: quarter, direction: route.ahead, length: px(30), colour: Colour.loop, width: px(2.5))
+
+        // The frame's footprint, aircraft and heading.
+        let q = footprint.corners
+        s += Self.tag(
+            "polygon",
+            [
+                ("fill", "none"), ("stroke", "black"), ("stroke-width", n(px(2.5))),
+                ("points", [q.a, q.b, q.c, q.d].map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")),
+            ])
+        s += Self.tag(
+            "circle", [("cx", n(pose.position.x)), ("cy", n(pose.position.y)), ("r", n(px(5))), ("fill", "black")])
+        s += arrow(
+            from: pose.position, direction: PixelPoint.ahead(heading: pose.heading), length: px(36), colour: "black",
+            width: px(2.5))
+
+        // Column and row numbers when tiles are big enough.
+        if tilePx >= 16 {
+            let size = px(min(10, tilePx / 3))
+            for c in c0..<c1 {
+                s += text(
+                    Double(c) * t + t / 2, world.minY + px(12), "\(c)", size: size, colour: Colour.label,
+                    anchor: "middle")
+            }
+            for r in r0..<r1 {
+                s += text(world.minX + px(3), Double(r) * t + t / 2 + px(4), "\(r)", size: size, colour: Colour.label)
+            }
+        }
+        s += "</svg>\n</svg>\n"
+        return s
+    }
+
+    /// The caption and the key, in picture points above the map.
+    private func legend() -> String {
+        let sc = setup.scenario
+        let flight = setup.flight
+        let screen = flight.screen
+        let ghosts = stencil.unwrapped.filter { $0.column < 0 || $0.column >= setup.grid.columns }.count
+        let bytes = Figures.count(stencil.bytes(bytesPerTile: setup.format.bytesPerTile))
+        let lines = [
+            "\(setup.grid) · leg \(fmt(setup.loop.legLength, decimals: 1)) px, heading "
+                + "\(fmt(flight.route.heading, decimals: 2))° · screen \(fmt(screen.width))×\(fmt(screen.height)) at "
+                + "zoom \(fmt(screen.zoom)), anchor (\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin "
+                + "\(fmt(screen.margin)) · turn ρ = \(fmt(flight.turn.radius)) \(flight.turn.direction.rawValue) · "
+                + "band ±\(fmt(flight.lateralBand))",
+            "stencil \(stencil.unwrapped.count) tiles (\(ghosts) ghost), \(stencil.tileCount) real = \(bytes) bytes"
+                + (stencil.isClipped ? ", clipped to the terrain" : "")
+                + " · fixed radius \(fmt(fixed.radius, decimals: 1)) px: \(fixed.unwrapped.count) tiles, "
+                + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: \(plan.segmentCount) segment"
+                + (plan.segmentCount == 1 ? "" : "s"),
+            "frame \(frame) of \(setup.frames.count): \(pose.phase) \(fmt(pose.parameter, decimals: 1))"
+                + "\(pose.phase.isTurn ? "°" : " px"), heading \(fmt(pose.heading, decimals: 1))°, "
+                + "\(visible.count) visible tiles",
+        ]
+        var s = "<g font-size=\"13\">\n"
+        s += Self.tag(
+            "text", [("x", "12"), ("y", "22"), ("font-size", "17"), ("font-weight", "bold")],
+            content: escape("\(sc.name) — \(sc.summary ?? "")"))
+        for (i, line) in lines.enumerated() {
+            s += Self.tag("text", [("x", "12"), ("y", "\(42 + 20 * i)")], content: escape(line))
+        }
+        let key: [(String, String)] = [
+            (Colour.stencil, "stencil tile"), ("url(#ghost-legend)", "ghost tile (→ real column)"),
+            (Colour.extra, "fixed-radius extra"), ("missed", "fixed-radius missed"),
+            (Colour.visible, "visible at frame"), ("footprint", "footprint"), ("split", "split point"),
+        ]
+        var x = 12.0
+        for (fill, label) in key {
+            let swatch: [(String, String)] = [("x", n(x)), ("y", "100"), ("width", "18"), ("height", "18")]
+            switch fill {
+            case "missed":
+                s += Self.tag(
+                    "rect",
+                    swatch + [
+                        ("fill", "none"), ("stroke", Colour.missed), ("stroke-width", "2"), ("stroke-dasharray", "4 3"),
+                    ])
+            case "footprint":
+                s += Self.tag("rect", swatch + [("fill", "none"), ("stroke", "black"), ("stroke-width", "2.5")])
+            case "split":
+                s += line(
+                    PixelPoint(x: x + 9, y: 98), PixelPoint(x: x + 9, y: 120), colour: Colour.split, width: 2.5,
+                    dash: "6 3")
+            default:
+                s += Self.tag("rect", swatch + [("fill", fill), ("stroke", Colour.grid), ("stroke-width", "0.6")])
+            }
+            s += Self.tag("text", [("x", n(x + 24)), ("y", "114")], content: escape(label))
+            x += 24 + Double(label.count) * 7.2 + 18
+        }
+        s += Self.tag(
+            "text", [("x", "12"), ("y", "140"), ("fill", Colour.label)],
+            content: "unwrapped terrain pixels, y down; loop A→B→A in dark blue; grid lines are tile edges")
+        s += "</g>\n"
+        return s
+    }
+
+    // MARK: Elements
+
+    private func n(_ v: Double) -> String { fmt(v, decimals: 2) }
+
+    /// `<name a="v" ...>` followed by a newline.
+    static func open(_ name: String, _ attributes: [(String, String)]) -> String {
+        "<\(name)" + attributes.map { " \($0.0)=\"\($0.1)\"" }.joined() + ">\n"
+    }
+
+    /// `<name a="v" .../>`, or with `content` between an opening and a closing tag.
+    static func tag(_ name: String, _ attributes: [(String, String)], content: String? = nil) -> String {
+        let head = "<\(name)" + attributes.map { " \($0.0)=\"\($0.1)\"" }.joined()
+        guard let content else { return head + "/>\n" }
+        return head + ">\(content)</\(name)>\n"
+    }
+
+    /// A pattern of diagonal stripes.
+    static func stripes(
+        id: String, size: Double, stripe: Double, fill: String, colour: String, angle: Double = 45
+    ) -> String {
+        let s = fmt(size, decimals: 2)
+        return open(
+            "pattern",
+            [
+                ("id", id), ("width", s), ("height", s), ("patternUnits", "userSpaceOnUse"),
+                ("patternTransform", "rotate(\(fmt(angle)))"),
+            ])
+            + tag("rect", [("width", s), ("height", s), ("fill", fill)])
+            + tag(
+                "line",
+                [
+                    ("x1", "0"), ("y1", "0"), ("x2", "0"), ("y2", s), ("stroke", colour),
+                    ("stroke-width", fmt(stripe, decimals: 2)),
+                ])
+            + "</pattern>\n"
+    }
+
+    private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, opacity: Double = 1) -> String {
+        var attributes = [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h)), ("fill", fill)]
+        if opacity < 1 { attributes.append(("fill-opacity", fmt(opacity))) }
+        return Self.tag("rect", attributes)
+    }
+
+    private func line(
+        _ a: PixelPoint, _ b: PixelPoint, colour: String? = nil, width: Double? = nil, dash: String? = nil
+    ) -> String {
+        var attributes = [("x1", n(a.x)), ("y1", n(a.y)), ("x2", n(b.x)), ("y2", n(b.y))]
+        if let colour { attributes.append(("stroke", colour)) }
+        if let width { attributes.append(("stroke-width", n(width))) }
+        if let dash { attributes.append(("stroke-dasharray", dash)) }
+        return Self.tag("line", attributes)
+    }
+
+    private func text(
+        _ x: Double, _ y: Double, _ content: String, size: Double, colour: String, anchor: String = "start",
+        bold: Bool = false
+    ) -> String {
+        var attributes = [
+            ("x", n(x)), ("y", n(y)), ("font-size", n(size)), ("fill", colour), ("text-anchor", anchor),
+        ]
+        if bold { attributes.append(("font-weight", "bold")) }
+        return Self.tag("text", attributes, content: escape(content))
+    }
+
+    private func arrow(
+        from p: PixelPoint, direction u: PixelPoint, length: Double, colour: String, width: Double
+    ) -> String {
+        let tip = p + length * u
+        let side = PixelPoint(x: -u.y, y: u.x)
+        let h = length * 0.35
+        let l = tip - h * u + (h * 0.6) * side
+        let r = tip - h * u - (h * 0.6) * side
+        return line(p, tip, colour: colour, width: width)
+            + Self.tag(
+                "polygon",
+                [("fill", colour), ("points", [tip, l, r].map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " "))])
+    }
+
+    private func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A plain-text table: the first column left-aligned, the others right-aligned, columns two spaces apart.
+struct TextTable {
+    var header: [[String]]
+    var rows: [[String]] = []
+
+    init(header: [[String]]) { self.header = header }
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+
+    var rendered: String {
+        let all = header + rows
+        let columns = all.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in all { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+        func line(_ row: [String]) -> String {
+            var parts: [String] = []
+            for i in 0..<columns {
+                let cell = i < row.count ? row[i] : ""
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                parts.append(i == 0 ? cell + pad : pad + cell)
+            }
+            return parts.joined(separator: "  ").replacingTrailingSpaces()
+        }
+        var out = header.map(line)
+        out.append(String(repeating: "─", count: widths.reduce(0, +) + 2 * max(0, columns - 1)))
+        out += rows.map(line)
+        return out.joined(separator: "\n")
+    }
+}
+
+extension String {
+    fileprivate func replacingTrailingSpaces() -> String {
+        var s = self
+        while s.hasSuffix(" ") { s.removeLast() }
+        return s
+    }
+}
+
+/// Human-readable figures for the report.
+enum Figures {
+    /// Seconds as µs below 1 ms (one decimal), else ms (three decimals), e.g. `12.3 µs`, `4.213 ms`.
+    static func time(_ seconds: Double) -> String {
+        if seconds < 1e-3 { return fmt(seconds * 1e6, decimals: 1).padDecimal(1) + " µs" }
+        return String(format: "%.3f ms", seconds * 1e3)
+    }
+
+    /// Seconds in µs with one decimal.
+    static func micro(_ seconds: Double) -> String { String(format: "%.1f", seconds * 1e6) }
+
+    /// Seconds in ms with three decimals.
+    static func milli(_ seconds: Double) -> String { String(format: "%.3f", seconds * 1e3) }
+
+    /// A whole number with thousands separators: 6,160,384.
+    static func count(_ n: Int) -> String {
+        let digits = String(abs(n))
+        var out = ""
+        for (i, ch) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { out += "," }
+            out.append(ch)
+        }
+        return n < 0 ? "-" + out : out
+    }
+
+    /// A ratio such as `1.37×`.
+    static func ratio(_ x: Double) -> String { String(format: "%.2f×", x) }
+
+    /// A headroom factor: `×1190` (no decimals above 100).
+    static func headroom(_ x: Double) -> String {
+        guard x.isFinite else { return "∞" }
+        return x >= 100 ? String(format: "×%.0f", x) : String(format: "×%.1f", x)
+    }
+}
+
+extension String {
+    fileprivate func padDecimal(_ n: Int) -> String {
+        if contains(".") { return self }
+        return self + "." + String(repeating: "0", count: n)
+    }
+}
