@@ -41,12 +41,14 @@ public struct FlightLoop: Sendable, Hashable {
         let route = flight.route
         switch phase {
         case .outbound:
-            return Pose(phase: phase, parameter: parameter, position: route.start + parameter * route.ahead,
-                        heading: heading)
+            return Pose(
+                phase: phase, parameter: parameter, position: route.start + parameter * route.ahead,
+                heading: heading)
         case .inbound:
             let start = route.end + 2 * sign * flight.turn.radius * route.right
-            return Pose(phase: phase, parameter: parameter, position: start - parameter * route.ahead,
-                        heading: Degrees.normalizedHeading(heading + 180))
+            return Pose(
+                phase: phase, parameter: parameter, position: start - parameter * route.ahead,
+                heading: Degrees.normalizedHeading(heading + 180))
         case .turnAtEnd, .turnAtStart:
             let base = phase == .turnAtEnd ? heading : heading + 180
             let center = phase == .turnAtEnd ? endTurnCenter : startTurnCenter

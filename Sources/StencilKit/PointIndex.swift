@@ -65,7 +65,11 @@ public struct PointIndex: Sendable {
     /// Number of points inside the closed footprint.
     public func count(in footprint: Footprint) -> Int {
         var total = 0
-        visit(footprint, list: false) { _, _ in total += 1 } inner: { total += $0.count }
+        visit(footprint, list: false) { _, _ in
+            total += 1
+        } inner: {
+            total += $0.count
+        }
         return total
     }
 
@@ -143,7 +147,9 @@ public struct PointIndex: Sendable {
         }
     }
 
-    private func testRange(_ range: Range<Int>, _ shift: Double, _ footprint: Footprint, _ body: (Int, PixelPoint) -> Void) {
+    private func testRange(
+        _ range: Range<Int>, _ shift: Double, _ footprint: Footprint, _ body: (Int, PixelPoint) -> Void
+    ) {
         for k in range {
             let p = PixelPoint(x: xs[k] + shift, y: ys[k])
             if footprint.contains(p) { body(sourceIndex[k], p) }

@@ -12,7 +12,9 @@ struct SegmentPlanner {
         clip = clipToTerrain
         var start: [ColumnSpan] = []
         var end: [ColumnSpan] = []
-        loop.turnSweep(atEnd: false).forEachRun(on: flight.grid) { start.append(ColumnSpan(row: $0, first: $1, last: $2)) }
+        loop.turnSweep(atEnd: false).forEachRun(on: flight.grid) {
+            start.append(ColumnSpan(row: $0, first: $1, last: $2))
+        }
         loop.turnSweep(atEnd: true).forEachRun(on: flight.grid) { end.append(ColumnSpan(row: $0, first: $1, last: $2)) }
         startTurn = start
         endTurn = end

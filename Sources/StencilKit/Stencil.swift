@@ -24,8 +24,10 @@ public struct Stencil: Sendable, Hashable {
         var spans: [ColumnSpan] = []
         let emit = { (row: Int, first: Int, last: Int) in spans.append(ColumnSpan(row: row, first: first, last: last)) }
         let length = loop.legLength
-        let corridors = [loop.corridor(outbound: true, from: 0, to: length),
-                         loop.corridor(outbound: false, from: 0, to: length)]
+        let corridors = [
+            loop.corridor(outbound: true, from: 0, to: length),
+            loop.corridor(outbound: false, from: 0, to: length),
+        ]
         let sweeps = [loop.turnSweep(atEnd: true), loop.turnSweep(atEnd: false)]
         for corridor in corridors { ConvexCover.forEachRow(of: corridor.corners, on: grid, emit) }
         for sweep in sweeps { sweep.forEachRun(on: grid, emit) }
@@ -43,7 +45,9 @@ public struct Stencil: Sendable, Hashable {
             guard clipToTerrain else {
                 // Name the rows past the edge that is crossed (the top one if both are).
                 let top = rows.lowerBound < 0
-                let outside = top ? rows.lowerBound...Swift.min(-1, rows.upperBound)
+                let outside =
+                    top
+                    ? rows.lowerBound...Swift.min(-1, rows.upperBound)
                     : Swift.max(grid.rows, rows.lowerBound)...rows.upperBound
                 throw .leavesTerrain(
                     rows: outside, gridRows: grid.rows,

@@ -26,7 +26,8 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outOfRange(let field, let value, let valid):
             return "\(field) is \(value); it must be \(valid)."
         case .leavesTerrain(let rows, let gridRows, let latitude, let limit):
-            return "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound), outside the terrain's rows "
+            return
+                "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound), outside the terrain's rows "
                 + "0…\(gridRows - 1): it reaches latitude \(Self.format(latitude))°, past the terrain's limit of "
                 + "±\(Self.format(limit))°. Move the route away from the edge, shrink the screen or zoom, "
                 + "or ask to clip to the terrain."

@@ -35,7 +35,9 @@ public struct MemoryBudget: Sendable, Hashable {
     /// A budget of `bytes` (0 or more; whether it suffices is decided by the plan).
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a negative budget.
     public init(bytes: Int) throws(StencilError) {
-        guard bytes >= 0 else { throw .outOfRange(field: "Memory budget", value: Double(bytes), valid: "0 bytes or more") }
+        guard bytes >= 0 else {
+            throw .outOfRange(field: "Memory budget", value: Double(bytes), valid: "0 bytes or more")
+        }
         self.bytes = bytes
     }
 

@@ -26,11 +26,13 @@ struct ErrorCaseTests {
         #expect(Body.earth.description.contains("6378137"))
     }
 
-    @Test("grid sizes must be at least 1", arguments: [
-        (0, 42, 128, "Grid columns", 0), (-1, 42, 128, "Grid columns", -1),
-        (90, 0, 128, "Grid rows", 0), (90, -42, 128, "Grid rows", -42),
-        (90, 42, 0, "Tile size", 0), (90, 42, -128, "Tile size", -128),
-    ])
+    @Test(
+        "grid sizes must be at least 1",
+        arguments: [
+            (0, 42, 128, "Grid columns", 0), (-1, 42, 128, "Grid columns", -1),
+            (90, 0, 128, "Grid rows", 0), (90, -42, 128, "Grid rows", -42),
+            (90, 42, 0, "Tile size", 0), (90, 42, -128, "Tile size", -128),
+        ])
     func gridSizes(columns: Int, rows: Int, tileSize: Int, field: String, value: Int) {
         let error = thrown(try TileGrid(columns: columns, rows: rows, tileSize: tileSize))
         #expect(error == .nonPositiveCount(field: field, value: value))
@@ -82,16 +84,18 @@ struct ErrorCaseTests {
         expectDescription(of: error, mentions: ["90.0", "±90"])
     }
 
-    @Test("every case's description names its values", arguments: [
-        MercatorError.nonFinite(field: "F", value: -.infinity),
-        .latitudeOutOfRange(field: "F", latitude: 64.5, limit: 64.25),
-        .nonPositive(field: "F", value: -2.5),
-        .nonPositiveCount(field: "F", value: -7),
-        .outOfRange(field: "F", value: 31, range: 0...30),
-        .coincidentEndpoints(longitude: 12.5, latitude: -3.25),
-        .passesPole(latitude: 91.5),
-        .invalidPackedCoordinate(reason: "the reason"),
-    ])
+    @Test(
+        "every case's description names its values",
+        arguments: [
+            MercatorError.nonFinite(field: "F", value: -.infinity),
+            .latitudeOutOfRange(field: "F", latitude: 64.5, limit: 64.25),
+            .nonPositive(field: "F", value: -2.5),
+            .nonPositiveCount(field: "F", value: -7),
+            .outOfRange(field: "F", value: 31, range: 0...30),
+            .coincidentEndpoints(longitude: 12.5, latitude: -3.25),
+            .passesPole(latitude: 91.5),
+            .invalidPackedCoordinate(reason: "the reason"),
+        ])
     func descriptions(error: MercatorError) {
         let fragments: [String]
         switch error {

@@ -3,10 +3,12 @@ import Testing
 
 @Suite("GeoCoordinate: validation and longitude normalisation")
 struct GeoCoordinateTests {
-    @Test("longitudes normalise to [-180, 180)", arguments: [
-        (180.0, -180.0), (-180.0, -180.0), (540.0, -180.0), (-190.0, 170.0), (190.0, -170.0),
-        (360.0, 0.0), (720.5, 0.5), (-360.0, 0.0), (179.999, 179.999), (-540.0, -180.0),
-    ])
+    @Test(
+        "longitudes normalise to [-180, 180)",
+        arguments: [
+            (180.0, -180.0), (-180.0, -180.0), (540.0, -180.0), (-190.0, 170.0), (190.0, -170.0),
+            (360.0, 0.0), (720.5, 0.5), (-360.0, 0.0), (179.999, 179.999), (-540.0, -180.0),
+        ])
     func longitudeNormalisation(input: Double, expected: Double) throws {
         let c = try GeoCoordinate(latitude: 12.5, longitude: input)
         #expect(c.longitude == expected)

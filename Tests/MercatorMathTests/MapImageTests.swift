@@ -135,8 +135,9 @@ struct MapImageTests {
         expectDescription(of: zero, mentions: ["0.0", "greater than zero"])
         #expect(thrown(try MapImage(width: -5, latitudeLimit: 60)) == .nonPositive(field: "Map width", value: -5))
         #expect(thrown(try MapImage(width: .infinity, latitudeLimit: 60)) != nil)
-        #expect(thrown(try MapImage(width: 100, latitudeLimit: 0))
-            == .nonPositive(field: "Map latitude limit", value: 0))
+        #expect(
+            thrown(try MapImage(width: 100, latitudeLimit: 0))
+                == .nonPositive(field: "Map latitude limit", value: 0))
         let pole = thrown(try MapImage(width: 100, latitudeLimit: 90))
         #expect(pole == .latitudeOutOfRange(field: "Map latitude limit", latitude: 90, limit: 90))
         expectDescription(of: pole, mentions: ["90.0", "±90"])

@@ -27,17 +27,20 @@ struct PackedCoordinateTests {
             #expect(unpacked == packed)
             let back = unpacked.coordinate
             #expect(abs(back.latitude - c.latitude) <= PackedCoordinate.maximumLatitudeError * (1 + 1e-9))
-            #expect(abs(angleDifference(back.longitude, c.longitude))
-                <= PackedCoordinate.maximumLongitudeError * (1 + 1e-9))
+            #expect(
+                abs(angleDifference(back.longitude, c.longitude))
+                    <= PackedCoordinate.maximumLongitudeError * (1 + 1e-9))
             // Decoding is idempotent: a cell centre packs to its own cell.
             #expect(PackedCoordinate(back) == packed)
         }
     }
 
-    @Test("extremes: latitude ±89.999999, longitude −180 and 179.9999999", arguments: [
-        (89.999999, -180.0), (-89.999999, -180.0), (89.999999, 179.9999999), (-89.999999, 179.9999999),
-        (0.0, 0.0), (89.9999999999, 180.0),
-    ])
+    @Test(
+        "extremes: latitude ±89.999999, longitude −180 and 179.9999999",
+        arguments: [
+            (89.999999, -180.0), (-89.999999, -180.0), (89.999999, 179.9999999), (-89.999999, 179.9999999),
+            (0.0, 0.0), (89.9999999999, 180.0),
+        ])
     func extremes(latitude: Double, longitude: Double) throws {
         let c = geo(latitude, longitude)
         let packed = PackedCoordinate(c)
@@ -45,7 +48,8 @@ struct PackedCoordinateTests {
         #expect(packed.longitudeCode < PackedCoordinate.codeCount)
         let back = try PackedCoordinate(bytes: packed.bytes).coordinate
         #expect(abs(back.latitude - c.latitude) <= PackedCoordinate.maximumLatitudeError * (1 + 1e-9))
-        #expect(abs(angleDifference(back.longitude, c.longitude)) <= PackedCoordinate.maximumLongitudeError * (1 + 1e-9))
+        #expect(
+            abs(angleDifference(back.longitude, c.longitude)) <= PackedCoordinate.maximumLongitudeError * (1 + 1e-9))
         #expect(abs(back.latitude) < 90)
     }
 

@@ -120,7 +120,8 @@ struct PixelRouteTests {
         #expect(wrapped == .coincidentEndpoints(longitude: -180, latitude: 0))
         expectDescription(of: wrapped, mentions: ["-180.0", "0.0", "same point"])
         #expect(thrown(try PixelRoute(from: geo(0, 180), to: geo(0, -180), on: grid, way: .direct)) != nil)
-        let pixels = thrown(try PixelRoute(start: PixelPoint(x: 1056, y: 2688), end: PixelPoint(x: 1056, y: 2688), on: grid))
+        let pixels = thrown(
+            try PixelRoute(start: PixelPoint(x: 1056, y: 2688), end: PixelPoint(x: 1056, y: 2688), on: grid))
         #expect(pixels == .coincidentEndpoints(longitude: -147, latitude: 0))
     }
 

@@ -5,8 +5,9 @@ import Testing
 /// Rhumb-line properties that hold exactly or to rounding, independent of the reference data.
 @Suite("RhumbLine: exact cases, conventions and round trips")
 struct RhumbLineTests {
-    @Test("due east/west: distance is R·cos φ·|Δλ| to rounding, heading exactly 90 or 270",
-          arguments: [Body.mars, Body.earth])
+    @Test(
+        "due east/west: distance is R·cos φ·|Δλ| to rounding, heading exactly 90 or 270",
+        arguments: [Body.mars, Body.earth])
     func dueEastWest(body: Body) throws {
         var rng = SplitMix64(seed: 0xEA57)
         for i in 0..<2000 {
@@ -169,8 +170,9 @@ struct RhumbLineTests {
         }
         #expect(field == "Heading")
         expectDescription(of: heading, mentions: ["Heading", "nan", "finite"])
-        #expect(thrown(try RhumbLine(from: start, heading: 10, distance: .infinity, on: .mars))
-            == .nonFinite(field: "Distance", value: .infinity))
+        #expect(
+            thrown(try RhumbLine(from: start, heading: 10, distance: .infinity, on: .mars))
+                == .nonFinite(field: "Distance", value: .infinity))
         let negative = thrown(try RhumbLine(from: start, heading: 10, distance: -1, on: .mars))
         guard case .outOfRange(let f, let value, let range)? = negative else {
             Issue.record("expected outOfRange, got \(String(describing: negative))")

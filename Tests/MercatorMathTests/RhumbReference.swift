@@ -15,7 +15,7 @@
 struct RhumbInverseCase: Sendable {
     let radius: Double
     let lat1: Double, lon1: Double, lat2: Double, lon2: Double
-    let azimuth: Double   // degrees clockwise from north, as RhumbSolve prints it
+    let azimuth: Double  // degrees clockwise from north, as RhumbSolve prints it
     let distance: Double  // metres
     let note: String
 }
@@ -29,232 +29,376 @@ struct RhumbDirectCase: Sendable {
 
 enum RhumbReference {
     static let inverse: [RhumbInverseCase] = [
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 45.0,
-                         azimuth: 90.000000000000000, distance: 2667361.3885487798, note: "Mars: equator due east"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: 30.0, lat2: 0.0, lon2: -60.0,
-                         azimuth: -90.000000000000000, distance: 5334722.7770975595, note: "Mars: equator due west"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 45.0, lon1: 10.0, lat2: 45.0, lon2: 100.0,
-                         azimuth: 90.000000000000000, distance: 3772218.6514360155, note: "Mars: lat 45 due east"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -60.0, lon1: 20.0, lat2: -60.0, lon2: -35.5,
-                         azimuth: -90.000000000000000, distance: 1644872.8562717470, note: "Mars: lat -60 due west"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 10.0, lon1: 170.0, lat2: 10.0, lon2: -170.0,
-                         azimuth: 90.000000000000000, distance: 1167483.6335681097, note: "Mars: due east across antimeridian"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -25.0, lon1: -179.5, lat2: -25.0, lon2: 179.5,
-                         azimuth: -90.000000000000000, distance: 53721.1199396145, note: "Mars: due west across antimeridian"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 20.0, lon1: 160.0, lat2: 40.0, lon2: -150.0,
-                         azimuth: 65.021524391321663, distance: 2807379.5700195669, note: "Mars: NE across antimeridian"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -35.0, lon1: -175.0, lat2: 15.0, lon2: 170.0,
-                         azimuth: -15.922617790555794, distance: 3081980.9691992532, note: "Mars: NW across antimeridian"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -40.0, lon1: 25.0, lat2: 50.0, lon2: 25.0,
-                         azimuth: 0.000000000000000, distance: 5334722.7770975595, note: "Mars: due north"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 70.0, lon1: -120.0, lat2: -10.0, lon2: -120.0,
-                         azimuth: 180.000000000000000, distance: 4741975.8018644974, note: "Mars: due south"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 0.0,
-                         azimuth: 0.000000000000000, distance: 3556481.8513983735, note: "Mars: lat 0 to 60 due north"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 30.0,
-                         azimuth: 21.681878720288971, distance: 3827262.7290866035, note: "Mars: lat 0 to 60 NE"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: -20.0, lat2: 60.0, lon2: 100.0,
-                         azimuth: 57.838274331129917, distance: 6681211.9087330988, note: "Mars: lat 0 to 60 long"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 89.0, lon1: 0.0, lat2: 89.5, lon2: 90.0,
-                         azimuth: 66.188932052180149, distance: 73410.2830664416, note: "Mars: near north pole"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 89.5, lon1: -170.0, lat2: 89.5, lon2: 10.0,
-                         azimuth: 90.000000000000000, distance: 93107.2953766517, note: "Mars: near pole due east 180"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -89.2, lon1: 45.0, lat2: -88.0, lon2: -60.0,
-                         azimuth: -63.432993567108127, distance: 159039.8490250503, note: "Mars: near south pole"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 30.0, lon1: 10.0, lat2: 30.0000000001, lon2: 110.0,
-                         azimuth: 89.999999999933834, distance: 5133339.3856795877, note: "Mars: dlat 1e-10"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 30.0, lon1: 10.0, lat2: 30.000000000001, lon2: 110.0,
-                         azimuth: 89.999999999999332, distance: 5133339.3856821461, note: "Mars: dlat 1e-12"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -45.0, lon1: 100.0, lat2: -44.9999999999, lon2: -160.0,
-                         azimuth: 89.999999999918970, distance: 4191354.0571547854, note: "Mars: dlat 1e-10 across antimeridian"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 45.0, lon1: 7.0, lat2: 45.00002, lon2: 7.00003,
-                         azimuth: 46.686138343561211, distance: 1.7281393897, note: "Mars: short, few metres"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -12.5, lon1: -77.0, lat2: -12.500001, lon2: -77.000004,
-                         azimuth: -104.363093966370457, distance: 0.2389473433, note: "Mars: short, under a metre"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 149.9,
-                         azimuth: 93.298367078620629, distance: 10302269.1966810785, note: "Mars: dlon 179.9"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 150.0,
-                         azimuth: 93.296538694863557, distance: 10307976.9090774227, note: "Mars: dlon exactly +180 (goes east)"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 20.0, lon1: 150.0, lat2: 10.0, lon2: -30.0,
-                         azimuth: -93.296538694863557, distance: 10307976.9090774227, note: "Mars: dlon exactly -180 (goes west)"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 180.0,
-                         azimuth: 90.000000000000000, distance: 10669445.5541951191, note: "Mars: equator dlon +180 (goes east)"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 0.0, lon1: 90.0, lat2: 0.0, lon2: -90.0,
-                         azimuth: -90.000000000000000, distance: 10669445.5541951191, note: "Mars: equator dlon -180 (goes west)"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 33.0, lon1: 44.0, lat2: 33.0, lon2: 44.0,
-                         azimuth: 0.000000000000000, distance: 0.0000000000, note: "Mars: coincident points"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 23.702555737840243, lon1: -80.98944538711707, lat2: -80.74817161214662, lon2: -99.6441342664238,
-                         azimuth: -173.681460507778411, distance: 6229124.7350321822, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 40.2001064078821, lon1: 141.18464437374433, lat2: 30.03891286189493, lon2: -148.70202025341018,
-                         azimuth: 100.073190733513243, distance: 3443572.5957011064, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -13.273290653504034, lon1: -101.2903290707028, lat2: -79.93447269552804, lon2: 1.9279037172104552,
-                         azimuth: 140.635065340180972, distance: 5110864.7503310228, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -80.48888515374318, lon1: 53.95839760062836, lat2: -51.197599383269754, lon2: 16.178933017158016,
-                         azimuth: -24.557973397039728, distance: 1908909.7776593380, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -47.52509425308156, lon1: 111.39496440401757, lat2: 15.175166258904483, lon2: -177.66044651589803,
-                         azimuth: 45.585985493265419, distance: 5310569.8125493824, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 51.98927281157734, lon1: -57.50981405352293, lat2: 33.68369714799857, lon2: -124.02738006775864,
-                         azimuth: -110.793202930465213, distance: 3056533.8085554442, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 77.7262222751528, lon1: -146.61149638314674, lat2: -27.77892733085345, lon2: -145.18210433995296,
-                         azimuth: 179.477404249167392, distance: 6254045.9744861694, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 59.07404227906815, lon1: 110.5661783787769, lat2: 17.633425332371488, lon2: 82.70344320977443,
-                         azimuth: -153.429001819468226, distance: 2746458.9169337880, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 6.158775547299129, lon1: -43.727624204992736, lat2: 80.429679876493, lon2: 18.734627258361712,
-                         azimuth: 24.677293790320768, distance: 4844847.3409790331, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 55.99879292300912, lon1: 130.2144841118798, lat2: 20.148357901921827, lon2: 27.846772292434338,
-                         azimuth: -114.808662712857782, distance: 5064532.2809066335, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: 34.77721215653699, lon1: -97.95662076544313, lat2: -77.20985477853742, lon2: -75.82033310324142,
-                         azimuth: 172.243998720619913, distance: 6699286.1471337434, note: "Mars: random"),
-        RhumbInverseCase(radius: 3396190.0, lat1: -71.43536392298333, lon1: -143.63948541249752, lat2: -45.42554931862487, lon2: -79.92950288036684,
-                         azimuth: 50.414926856436800, distance: 2419440.8116836380, note: "Mars: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 45.0,
-                         azimuth: 90.000000000000000, distance: 5009377.0856973110, note: "Earth: equator due east"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: 30.0, lat2: 0.0, lon2: -60.0,
-                         azimuth: -90.000000000000000, distance: 10018754.1713946220, note: "Earth: equator due west"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 45.0, lon1: 10.0, lat2: 45.0, lon2: 100.0,
-                         azimuth: 90.000000000000000, distance: 7084329.0136341481, note: "Earth: lat 45 due east"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -60.0, lon1: 20.0, lat2: -60.0, lon2: -35.5,
-                         azimuth: -90.000000000000000, distance: 3089115.8695133408, note: "Earth: lat -60 due west"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 10.0, lon1: 170.0, lat2: 10.0, lon2: -170.0,
-                         azimuth: 90.000000000000000, distance: 2192565.9518917385, note: "Earth: due east across antimeridian"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -25.0, lon1: -179.5, lat2: -25.0, lon2: 179.5,
-                         azimuth: -90.000000000000000, distance: 100889.7213548985, note: "Earth: due west across antimeridian"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 20.0, lon1: 160.0, lat2: 40.0, lon2: -150.0,
-                         azimuth: 65.021524391321663, distance: 5272335.0308981221, note: "Earth: NE across antimeridian"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -35.0, lon1: -175.0, lat2: 15.0, lon2: 170.0,
-                         azimuth: -15.922617790555794, distance: 5788043.9118381543, note: "Earth: NW across antimeridian"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -40.0, lon1: 25.0, lat2: 50.0, lon2: 25.0,
-                         azimuth: 0.000000000000000, distance: 10018754.1713946220, note: "Earth: due north"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 70.0, lon1: -120.0, lat2: -10.0, lon2: -120.0,
-                         azimuth: 180.000000000000000, distance: 8905559.2634618860, note: "Earth: due south"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 0.0,
-                         azimuth: 0.000000000000000, distance: 6679169.4475964149, note: "Earth: lat 0 to 60 due north"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 30.0,
-                         azimuth: 21.681878720288971, distance: 7187703.2854782119, note: "Earth: lat 0 to 60 NE"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: -20.0, lat2: 60.0, lon2: 100.0,
-                         azimuth: 57.838274331129917, distance: 12547497.3072564285, note: "Earth: lat 0 to 60 long"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 89.0, lon1: 0.0, lat2: 89.5, lon2: 90.0,
-                         azimuth: 66.188932052180149, distance: 137866.5041138879, note: "Earth: near north pole"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 89.5, lon1: -170.0, lat2: 89.5, lon2: 10.0,
-                         azimuth: 90.000000000000000, distance: 174858.0278523142, note: "Earth: near pole due east 180"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -89.2, lon1: 45.0, lat2: -88.0, lon2: -60.0,
-                         azimuth: -63.432993567108127, distance: 298681.1531572401, note: "Earth: near south pole"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 30.0, lon1: 10.0, lat2: 30.0000000001, lon2: 110.0,
-                         azimuth: 89.999999999933834, distance: 9640550.6963274274, note: "Earth: dlat 1e-10"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 30.0, lon1: 10.0, lat2: 30.000000000001, lon2: 110.0,
-                         azimuth: 89.999999999999332, distance: 9640550.6963322330, note: "Earth: dlat 1e-12"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -45.0, lon1: 100.0, lat2: -44.9999999999, lon2: -160.0,
-                         azimuth: 89.999999999918970, distance: 7871476.6818225887, note: "Earth: dlat 1e-10 across antimeridian"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 45.0, lon1: 7.0, lat2: 45.00002, lon2: 7.00003,
-                         azimuth: 46.686138343561211, distance: 3.2454926793, note: "Earth: short, few metres"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -12.5, lon1: -77.0, lat2: -12.500001, lon2: -77.000004,
-                         azimuth: -104.363093966370457, distance: 0.4487495963, note: "Earth: short, under a metre"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 149.9,
-                         azimuth: 93.298367078620629, distance: 19347941.1774111204, note: "Earth: dlon 179.9"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 150.0,
-                         azimuth: 93.296538694863557, distance: 19358660.4162112139, note: "Earth: dlon exactly +180 (goes east)"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 20.0, lon1: 150.0, lat2: 10.0, lon2: -30.0,
-                         azimuth: -93.296538694863557, distance: 19358660.4162112139, note: "Earth: dlon exactly -180 (goes west)"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 180.0,
-                         azimuth: 90.000000000000000, distance: 20037508.3427892439, note: "Earth: equator dlon +180 (goes east)"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 0.0, lon1: 90.0, lat2: 0.0, lon2: -90.0,
-                         azimuth: -90.000000000000000, distance: 20037508.3427892439, note: "Earth: equator dlon -180 (goes west)"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 33.0, lon1: 44.0, lat2: 33.0, lon2: 44.0,
-                         azimuth: 0.000000000000000, distance: 0.0000000000, note: "Earth: coincident points"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -78.44618731264539, lon1: -128.18404029767004, lat2: 33.358134848298974, lon2: -13.488388261528485,
-                         azimuth: 34.532198639279393, distance: 15107893.9867269192, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 29.17994990002039, lon1: -16.851877752163546, lat2: 49.801716181400025, lon2: -0.6219972727015772,
-                         azimuth: 30.944732715048293, distance: 2676578.8348108907, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -81.74329163586087, lon1: -45.94511490446658, lat2: -11.49389737825517, lon2: 126.82390794870707,
-                         azimuth: 51.174440850637716, distance: 12473258.2719576973, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 7.987263729470953, lon1: -23.73547001319571, lat2: 43.403862503344214, lon2: -116.57228245751176,
-                         azimuth: -66.555851407391231, distance: 9909535.7804941647, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 59.64879280508862, lon1: -44.69101715647841, lat2: 54.4373978016809, lon2: -145.53247915341248,
-                         azimuth: -95.437384055448263, distance: 6122233.6833321825, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 2.1131588657682556, lon1: 98.02835687448567, lat2: -0.6838694074770473, lon2: 34.998090804757055,
-                         azimuth: -92.541337477263312, distance: 7022160.7810072433, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 1.1349221783065815, lon1: -44.30693311340076, lat2: 12.77701728725988, lon2: -162.3888930042354,
-                         azimuth: -84.317724085692419, distance: 13089251.8495368436, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: -74.59418466891876, lon1: 122.07535251722783, lat2: 75.12361437409751, lon2: -73.3824779160278,
-                         azimuth: 35.430022696391042, distance: 20454117.9664464742, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 66.08788671417264, lon1: -142.90534439859306, lat2: 3.782963797440729, lon2: 128.04768154686502,
-                         azimuth: -133.720445777164770, distance: 10035229.8078298308, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 14.344100662901084, lon1: 64.53060434739385, lat2: 73.57383407993422, lon2: -146.12446498776745,
-                         azimuth: 57.156630802315043, distance: 12157265.5000262763, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 20.86710272551761, lon1: 143.60876903252677, lat2: 48.770642206181236, lon2: -60.74100405822959,
-                         azimuth: 77.441035473172107, distance: 14285078.0987279899, note: "Earth: random"),
-        RhumbInverseCase(radius: 6378137.0, lat1: 4.911541289826715, lon1: -119.9454068729155, lat2: 34.19637452508637, lon2: 125.40949634354217,
-                         azimuth: -74.631405998220572, distance: 12300501.8155845348, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 45.0,
+            azimuth: 90.000000000000000, distance: 2667361.3885487798, note: "Mars: equator due east"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 30.0, lat2: 0.0, lon2: -60.0,
+            azimuth: -90.000000000000000, distance: 5334722.7770975595, note: "Mars: equator due west"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 45.0, lon1: 10.0, lat2: 45.0, lon2: 100.0,
+            azimuth: 90.000000000000000, distance: 3772218.6514360155, note: "Mars: lat 45 due east"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -60.0, lon1: 20.0, lat2: -60.0, lon2: -35.5,
+            azimuth: -90.000000000000000, distance: 1644872.8562717470, note: "Mars: lat -60 due west"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 10.0, lon1: 170.0, lat2: 10.0, lon2: -170.0,
+            azimuth: 90.000000000000000, distance: 1167483.6335681097, note: "Mars: due east across antimeridian"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -25.0, lon1: -179.5, lat2: -25.0, lon2: 179.5,
+            azimuth: -90.000000000000000, distance: 53721.1199396145, note: "Mars: due west across antimeridian"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 20.0, lon1: 160.0, lat2: 40.0, lon2: -150.0,
+            azimuth: 65.021524391321663, distance: 2807379.5700195669, note: "Mars: NE across antimeridian"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -35.0, lon1: -175.0, lat2: 15.0, lon2: 170.0,
+            azimuth: -15.922617790555794, distance: 3081980.9691992532, note: "Mars: NW across antimeridian"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -40.0, lon1: 25.0, lat2: 50.0, lon2: 25.0,
+            azimuth: 0.000000000000000, distance: 5334722.7770975595, note: "Mars: due north"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 70.0, lon1: -120.0, lat2: -10.0, lon2: -120.0,
+            azimuth: 180.000000000000000, distance: 4741975.8018644974, note: "Mars: due south"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 0.0,
+            azimuth: 0.000000000000000, distance: 3556481.8513983735, note: "Mars: lat 0 to 60 due north"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 30.0,
+            azimuth: 21.681878720288971, distance: 3827262.7290866035, note: "Mars: lat 0 to 60 NE"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: -20.0, lat2: 60.0, lon2: 100.0,
+            azimuth: 57.838274331129917, distance: 6681211.9087330988, note: "Mars: lat 0 to 60 long"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 89.0, lon1: 0.0, lat2: 89.5, lon2: 90.0,
+            azimuth: 66.188932052180149, distance: 73410.2830664416, note: "Mars: near north pole"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 89.5, lon1: -170.0, lat2: 89.5, lon2: 10.0,
+            azimuth: 90.000000000000000, distance: 93107.2953766517, note: "Mars: near pole due east 180"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -89.2, lon1: 45.0, lat2: -88.0, lon2: -60.0,
+            azimuth: -63.432993567108127, distance: 159039.8490250503, note: "Mars: near south pole"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 30.0, lon1: 10.0, lat2: 30.0000000001, lon2: 110.0,
+            azimuth: 89.999999999933834, distance: 5133339.3856795877, note: "Mars: dlat 1e-10"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 30.0, lon1: 10.0, lat2: 30.000000000001, lon2: 110.0,
+            azimuth: 89.999999999999332, distance: 5133339.3856821461, note: "Mars: dlat 1e-12"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -45.0, lon1: 100.0, lat2: -44.9999999999, lon2: -160.0,
+            azimuth: 89.999999999918970, distance: 4191354.0571547854, note: "Mars: dlat 1e-10 across antimeridian"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 45.0, lon1: 7.0, lat2: 45.00002, lon2: 7.00003,
+            azimuth: 46.686138343561211, distance: 1.7281393897, note: "Mars: short, few metres"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -12.5, lon1: -77.0, lat2: -12.500001, lon2: -77.000004,
+            azimuth: -104.363093966370457, distance: 0.2389473433, note: "Mars: short, under a metre"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 149.9,
+            azimuth: 93.298367078620629, distance: 10302269.1966810785, note: "Mars: dlon 179.9"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 150.0,
+            azimuth: 93.296538694863557, distance: 10307976.9090774227, note: "Mars: dlon exactly +180 (goes east)"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 20.0, lon1: 150.0, lat2: 10.0, lon2: -30.0,
+            azimuth: -93.296538694863557, distance: 10307976.9090774227, note: "Mars: dlon exactly -180 (goes west)"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 180.0,
+            azimuth: 90.000000000000000, distance: 10669445.5541951191, note: "Mars: equator dlon +180 (goes east)"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 90.0, lat2: 0.0, lon2: -90.0,
+            azimuth: -90.000000000000000, distance: 10669445.5541951191, note: "Mars: equator dlon -180 (goes west)"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 33.0, lon1: 44.0, lat2: 33.0, lon2: 44.0,
+            azimuth: 0.000000000000000, distance: 0.0000000000, note: "Mars: coincident points"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 23.702555737840243, lon1: -80.98944538711707, lat2: -80.74817161214662,
+            lon2: -99.6441342664238,
+            azimuth: -173.681460507778411, distance: 6229124.7350321822, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 40.2001064078821, lon1: 141.18464437374433, lat2: 30.03891286189493,
+            lon2: -148.70202025341018,
+            azimuth: 100.073190733513243, distance: 3443572.5957011064, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -13.273290653504034, lon1: -101.2903290707028, lat2: -79.93447269552804,
+            lon2: 1.9279037172104552,
+            azimuth: 140.635065340180972, distance: 5110864.7503310228, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -80.48888515374318, lon1: 53.95839760062836, lat2: -51.197599383269754,
+            lon2: 16.178933017158016,
+            azimuth: -24.557973397039728, distance: 1908909.7776593380, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -47.52509425308156, lon1: 111.39496440401757, lat2: 15.175166258904483,
+            lon2: -177.66044651589803,
+            azimuth: 45.585985493265419, distance: 5310569.8125493824, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 51.98927281157734, lon1: -57.50981405352293, lat2: 33.68369714799857,
+            lon2: -124.02738006775864,
+            azimuth: -110.793202930465213, distance: 3056533.8085554442, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 77.7262222751528, lon1: -146.61149638314674, lat2: -27.77892733085345,
+            lon2: -145.18210433995296,
+            azimuth: 179.477404249167392, distance: 6254045.9744861694, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 59.07404227906815, lon1: 110.5661783787769, lat2: 17.633425332371488,
+            lon2: 82.70344320977443,
+            azimuth: -153.429001819468226, distance: 2746458.9169337880, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 6.158775547299129, lon1: -43.727624204992736, lat2: 80.429679876493,
+            lon2: 18.734627258361712,
+            azimuth: 24.677293790320768, distance: 4844847.3409790331, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 55.99879292300912, lon1: 130.2144841118798, lat2: 20.148357901921827,
+            lon2: 27.846772292434338,
+            azimuth: -114.808662712857782, distance: 5064532.2809066335, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: 34.77721215653699, lon1: -97.95662076544313, lat2: -77.20985477853742,
+            lon2: -75.82033310324142,
+            azimuth: 172.243998720619913, distance: 6699286.1471337434, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 3396190.0, lat1: -71.43536392298333, lon1: -143.63948541249752, lat2: -45.42554931862487,
+            lon2: -79.92950288036684,
+            azimuth: 50.414926856436800, distance: 2419440.8116836380, note: "Mars: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 45.0,
+            azimuth: 90.000000000000000, distance: 5009377.0856973110, note: "Earth: equator due east"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 30.0, lat2: 0.0, lon2: -60.0,
+            azimuth: -90.000000000000000, distance: 10018754.1713946220, note: "Earth: equator due west"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 45.0, lon1: 10.0, lat2: 45.0, lon2: 100.0,
+            azimuth: 90.000000000000000, distance: 7084329.0136341481, note: "Earth: lat 45 due east"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -60.0, lon1: 20.0, lat2: -60.0, lon2: -35.5,
+            azimuth: -90.000000000000000, distance: 3089115.8695133408, note: "Earth: lat -60 due west"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 10.0, lon1: 170.0, lat2: 10.0, lon2: -170.0,
+            azimuth: 90.000000000000000, distance: 2192565.9518917385, note: "Earth: due east across antimeridian"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -25.0, lon1: -179.5, lat2: -25.0, lon2: 179.5,
+            azimuth: -90.000000000000000, distance: 100889.7213548985, note: "Earth: due west across antimeridian"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 20.0, lon1: 160.0, lat2: 40.0, lon2: -150.0,
+            azimuth: 65.021524391321663, distance: 5272335.0308981221, note: "Earth: NE across antimeridian"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -35.0, lon1: -175.0, lat2: 15.0, lon2: 170.0,
+            azimuth: -15.922617790555794, distance: 5788043.9118381543, note: "Earth: NW across antimeridian"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -40.0, lon1: 25.0, lat2: 50.0, lon2: 25.0,
+            azimuth: 0.000000000000000, distance: 10018754.1713946220, note: "Earth: due north"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 70.0, lon1: -120.0, lat2: -10.0, lon2: -120.0,
+            azimuth: 180.000000000000000, distance: 8905559.2634618860, note: "Earth: due south"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 0.0,
+            azimuth: 0.000000000000000, distance: 6679169.4475964149, note: "Earth: lat 0 to 60 due north"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 60.0, lon2: 30.0,
+            azimuth: 21.681878720288971, distance: 7187703.2854782119, note: "Earth: lat 0 to 60 NE"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: -20.0, lat2: 60.0, lon2: 100.0,
+            azimuth: 57.838274331129917, distance: 12547497.3072564285, note: "Earth: lat 0 to 60 long"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 89.0, lon1: 0.0, lat2: 89.5, lon2: 90.0,
+            azimuth: 66.188932052180149, distance: 137866.5041138879, note: "Earth: near north pole"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 89.5, lon1: -170.0, lat2: 89.5, lon2: 10.0,
+            azimuth: 90.000000000000000, distance: 174858.0278523142, note: "Earth: near pole due east 180"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -89.2, lon1: 45.0, lat2: -88.0, lon2: -60.0,
+            azimuth: -63.432993567108127, distance: 298681.1531572401, note: "Earth: near south pole"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 30.0, lon1: 10.0, lat2: 30.0000000001, lon2: 110.0,
+            azimuth: 89.999999999933834, distance: 9640550.6963274274, note: "Earth: dlat 1e-10"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 30.0, lon1: 10.0, lat2: 30.000000000001, lon2: 110.0,
+            azimuth: 89.999999999999332, distance: 9640550.6963322330, note: "Earth: dlat 1e-12"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -45.0, lon1: 100.0, lat2: -44.9999999999, lon2: -160.0,
+            azimuth: 89.999999999918970, distance: 7871476.6818225887, note: "Earth: dlat 1e-10 across antimeridian"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 45.0, lon1: 7.0, lat2: 45.00002, lon2: 7.00003,
+            azimuth: 46.686138343561211, distance: 3.2454926793, note: "Earth: short, few metres"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -12.5, lon1: -77.0, lat2: -12.500001, lon2: -77.000004,
+            azimuth: -104.363093966370457, distance: 0.4487495963, note: "Earth: short, under a metre"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 149.9,
+            azimuth: 93.298367078620629, distance: 19347941.1774111204, note: "Earth: dlon 179.9"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 20.0, lon1: -30.0, lat2: 10.0, lon2: 150.0,
+            azimuth: 93.296538694863557, distance: 19358660.4162112139, note: "Earth: dlon exactly +180 (goes east)"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 20.0, lon1: 150.0, lat2: 10.0, lon2: -30.0,
+            azimuth: -93.296538694863557, distance: 19358660.4162112139, note: "Earth: dlon exactly -180 (goes west)"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 0.0, lat2: 0.0, lon2: 180.0,
+            azimuth: 90.000000000000000, distance: 20037508.3427892439, note: "Earth: equator dlon +180 (goes east)"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 90.0, lat2: 0.0, lon2: -90.0,
+            azimuth: -90.000000000000000, distance: 20037508.3427892439, note: "Earth: equator dlon -180 (goes west)"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 33.0, lon1: 44.0, lat2: 33.0, lon2: 44.0,
+            azimuth: 0.000000000000000, distance: 0.0000000000, note: "Earth: coincident points"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -78.44618731264539, lon1: -128.18404029767004, lat2: 33.358134848298974,
+            lon2: -13.488388261528485,
+            azimuth: 34.532198639279393, distance: 15107893.9867269192, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 29.17994990002039, lon1: -16.851877752163546, lat2: 49.801716181400025,
+            lon2: -0.6219972727015772,
+            azimuth: 30.944732715048293, distance: 2676578.8348108907, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -81.74329163586087, lon1: -45.94511490446658, lat2: -11.49389737825517,
+            lon2: 126.82390794870707,
+            azimuth: 51.174440850637716, distance: 12473258.2719576973, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 7.987263729470953, lon1: -23.73547001319571, lat2: 43.403862503344214,
+            lon2: -116.57228245751176,
+            azimuth: -66.555851407391231, distance: 9909535.7804941647, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 59.64879280508862, lon1: -44.69101715647841, lat2: 54.4373978016809,
+            lon2: -145.53247915341248,
+            azimuth: -95.437384055448263, distance: 6122233.6833321825, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 2.1131588657682556, lon1: 98.02835687448567, lat2: -0.6838694074770473,
+            lon2: 34.998090804757055,
+            azimuth: -92.541337477263312, distance: 7022160.7810072433, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 1.1349221783065815, lon1: -44.30693311340076, lat2: 12.77701728725988,
+            lon2: -162.3888930042354,
+            azimuth: -84.317724085692419, distance: 13089251.8495368436, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: -74.59418466891876, lon1: 122.07535251722783, lat2: 75.12361437409751,
+            lon2: -73.3824779160278,
+            azimuth: 35.430022696391042, distance: 20454117.9664464742, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 66.08788671417264, lon1: -142.90534439859306, lat2: 3.782963797440729,
+            lon2: 128.04768154686502,
+            azimuth: -133.720445777164770, distance: 10035229.8078298308, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 14.344100662901084, lon1: 64.53060434739385, lat2: 73.57383407993422,
+            lon2: -146.12446498776745,
+            azimuth: 57.156630802315043, distance: 12157265.5000262763, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 20.86710272551761, lon1: 143.60876903252677, lat2: 48.770642206181236,
+            lon2: -60.74100405822959,
+            azimuth: 77.441035473172107, distance: 14285078.0987279899, note: "Earth: random"),
+        RhumbInverseCase(
+            radius: 6378137.0, lat1: 4.911541289826715, lon1: -119.9454068729155, lat2: 34.19637452508637,
+            lon2: 125.40949634354217,
+            azimuth: -74.631405998220572, distance: 12300501.8155845348, note: "Earth: random"),
     ]
 
     static let direct: [RhumbDirectCase] = [
-        RhumbDirectCase(radius: 3396190.0, lat1: 0.0, lon1: 0.0, azimuth: 90.0, distance: 1000000.0,
-                        lat2: 0.000000000000000, lon2: 16.870604858115218, note: "Mars: equator due east"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 0.0, lon1: 10.0, azimuth: -90.0, distance: 2500000.0,
-                        lat2: 0.000000000000000, lon2: -32.176512145288044, note: "Mars: equator due west"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 50.0, lon1: 170.0, azimuth: 90.0, distance: 1500000.0,
-                        lat2: 50.000000000000000, lon2: -150.630997073024702, note: "Mars: lat 50 east across antimeridian"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -30.0, lon1: -175.0, azimuth: -90.0, distance: 800000.0,
-                        lat2: -30.000000000000000, lon2: 169.415602790040595, note: "Mars: lat -30 west across antimeridian"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -20.0, lon1: 30.0, azimuth: 0.0, distance: 3000000.0,
-                        lat2: 30.611814574345658, lon2: 30.000000000000000, note: "Mars: due north"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 60.0, lon1: -45.0, azimuth: 180.0, distance: 4000000.0,
-                        lat2: -7.482419432460867, lon2: -44.999999999999993, note: "Mars: due south"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 0.0, lon1: 0.0, azimuth: 30.0, distance: 3000000.0,
-                        lat2: 43.831117153010837, lon2: 28.210754928297391, note: "Mars: equator NE"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 89.0, lon1: 20.0, azimuth: 45.0, distance: 50000.0,
-                        lat2: 89.596465954894626, lon2: 71.996817842847918, note: "Mars: near north pole"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -89.2, lon1: -100.0, azimuth: 170.0, distance: 20000.0,
-                        lat2: -89.532286049245556, lon2: -94.577169617414910, note: "Mars: near south pole, heading away"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 40.0, lon1: -74.0, azimuth: 123.4, distance: 3.0,
-                        lat2: 39.999972139170843, lon2: -73.999944842421328, note: "Mars: short, 3 m"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 10.0, lon1: 175.0, azimuth: 60.0, distance: 2000000.0,
-                        lat2: 26.870604858115218, lon2: -154.061546831981104, note: "Mars: NE across antimeridian"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -5.0, lon1: 100.0, azimuth: -120.0, distance: 9000000.0,
-                        lat2: -80.917721861518459, lon2: -142.696873997273883, note: "Mars: long SW"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 20.0, lon1: 100.0, azimuth: -90.0, distance: 50000000.0,
-                        lat2: 20.000000000000000, lon2: -77.666134911517702, note: "Mars: lat 20 due west, over a full turn"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -21.140068220020517, lon1: -125.6942973871793, azimuth: 54.33641029434736, distance: 1404357.1406812049,
-                        lat2: -7.326832558695722, lon2: -105.781201251308687, note: "Mars: random"),
-        RhumbDirectCase(radius: 3396190.0, lat1: 4.305840516802704, lon1: -48.35198991146922, azimuth: -159.12038708110555, distance: 2706029.175800484,
-                        lat2: -38.348580330712856, lon2: -65.857348703164078, note: "Mars: random"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -55.50052098696182, lon1: -23.887553881541095, azimuth: -154.8520475131372, distance: 276848.08672560065,
-                        lat2: -59.728406141567618, lon2: -27.598248329343299, note: "Mars: random"),
-        RhumbDirectCase(radius: 3396190.0, lat1: -9.057697302898326, lon1: 117.66676488193372, azimuth: -135.43129398612757, distance: 1644418.331068824,
-                        lat2: -28.821596533359212, lon2: 96.956450187028480, note: "Mars: random"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 0.0, lon1: 0.0, azimuth: 90.0, distance: 1000000.0,
-                        lat2: 0.000000000000000, lon2: 8.983152841195215, note: "Earth: equator due east"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 0.0, lon1: 10.0, azimuth: -90.0, distance: 2500000.0,
-                        lat2: 0.000000000000000, lon2: -12.457882102988037, note: "Earth: equator due west"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 50.0, lon1: 170.0, azimuth: 90.0, distance: 1500000.0,
-                        lat2: 50.000000000000000, lon2: -169.037042626935687, note: "Earth: lat 50 east across antimeridian"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -30.0, lon1: -175.0, azimuth: -90.0, distance: 800000.0,
-                        lat2: -30.000000000000000, lon2: 176.701718862343029, note: "Earth: lat -30 west across antimeridian"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -20.0, lon1: 30.0, azimuth: 0.0, distance: 3000000.0,
-                        lat2: 6.949458523585641, lon2: 30.000000000000000, note: "Earth: due north"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 60.0, lon1: -45.0, azimuth: 180.0, distance: 4000000.0,
-                        lat2: 24.067388635219146, lon2: -44.999999999999993, note: "Earth: due south"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 0.0, lon1: 0.0, azimuth: 30.0, distance: 3000000.0,
-                        lat2: 23.338915699660241, lon2: 13.863609163310700, note: "Earth: equator NE"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 89.0, lon1: 20.0, azimuth: 45.0, distance: 50000.0,
-                        lat2: 89.317602414522213, lon2: 41.895947996593847, note: "Earth: near north pole"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -89.2, lon1: -100.0, azimuth: 170.0, distance: 20000.0,
-                        lat2: -89.376933571290053, lon2: -97.474655856351632, note: "Earth: near south pole, heading away"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 40.0, lon1: -74.0, azimuth: 123.4, distance: 3.0,
-                        lat2: 39.999985164842116, lon2: -73.999970630039002, note: "Earth: short, 3 m"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 10.0, lon1: 175.0, azimuth: 60.0, distance: 2000000.0,
-                        lat2: 18.983152841195214, lon2: -168.910734045887779, note: "Earth: NE across antimeridian"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -5.0, lon1: 100.0, azimuth: -120.0, distance: 9000000.0,
-                        lat2: -45.424187785378450, lon2: 20.161537666535139, note: "Earth: long SW"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 20.0, lon1: 100.0, azimuth: -90.0, distance: 50000000.0,
-                        lat2: 20.000000000000000, lon2: -17.983579017689124, note: "Earth: lat 20 due west, over a full turn"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -32.79529687427414, lon1: 166.42621290037783, azimuth: -134.52087648569056, distance: 4975147.800756188,
-                        lat2: -64.132306068560197, lon2: 116.046016255339708, note: "Earth: random"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -49.77776783390968, lon1: -90.92124542552938, azimuth: 179.68627409852843, distance: 900030.9399779697,
-                        lat2: -57.862762127299696, lon2: -90.845954754612080, note: "Earth: random"),
-        RhumbDirectCase(radius: 6378137.0, lat1: 17.02421220865284, lon1: -14.711845401937182, azimuth: -16.87232479026858, distance: 3633484.922802273,
-                        lat2: 48.259331060390906, lon2: -26.227063472487970, note: "Earth: random"),
-        RhumbDirectCase(radius: 6378137.0, lat1: -36.93229893087814, lon1: 118.98765850786981, azimuth: -147.75637556138776, distance: 1628799.0494857342,
-                        lat2: -49.307646393618249, lon2: 108.235094702407764, note: "Earth: random"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 0.0, azimuth: 90.0, distance: 1000000.0,
+            lat2: 0.000000000000000, lon2: 16.870604858115218, note: "Mars: equator due east"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 10.0, azimuth: -90.0, distance: 2500000.0,
+            lat2: 0.000000000000000, lon2: -32.176512145288044, note: "Mars: equator due west"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 50.0, lon1: 170.0, azimuth: 90.0, distance: 1500000.0,
+            lat2: 50.000000000000000, lon2: -150.630997073024702, note: "Mars: lat 50 east across antimeridian"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -30.0, lon1: -175.0, azimuth: -90.0, distance: 800000.0,
+            lat2: -30.000000000000000, lon2: 169.415602790040595, note: "Mars: lat -30 west across antimeridian"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -20.0, lon1: 30.0, azimuth: 0.0, distance: 3000000.0,
+            lat2: 30.611814574345658, lon2: 30.000000000000000, note: "Mars: due north"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 60.0, lon1: -45.0, azimuth: 180.0, distance: 4000000.0,
+            lat2: -7.482419432460867, lon2: -44.999999999999993, note: "Mars: due south"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 0.0, lon1: 0.0, azimuth: 30.0, distance: 3000000.0,
+            lat2: 43.831117153010837, lon2: 28.210754928297391, note: "Mars: equator NE"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 89.0, lon1: 20.0, azimuth: 45.0, distance: 50000.0,
+            lat2: 89.596465954894626, lon2: 71.996817842847918, note: "Mars: near north pole"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -89.2, lon1: -100.0, azimuth: 170.0, distance: 20000.0,
+            lat2: -89.532286049245556, lon2: -94.577169617414910, note: "Mars: near south pole, heading away"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 40.0, lon1: -74.0, azimuth: 123.4, distance: 3.0,
+            lat2: 39.999972139170843, lon2: -73.999944842421328, note: "Mars: short, 3 m"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 10.0, lon1: 175.0, azimuth: 60.0, distance: 2000000.0,
+            lat2: 26.870604858115218, lon2: -154.061546831981104, note: "Mars: NE across antimeridian"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -5.0, lon1: 100.0, azimuth: -120.0, distance: 9000000.0,
+            lat2: -80.917721861518459, lon2: -142.696873997273883, note: "Mars: long SW"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 20.0, lon1: 100.0, azimuth: -90.0, distance: 50000000.0,
+            lat2: 20.000000000000000, lon2: -77.666134911517702, note: "Mars: lat 20 due west, over a full turn"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -21.140068220020517, lon1: -125.6942973871793, azimuth: 54.33641029434736,
+            distance: 1404357.1406812049,
+            lat2: -7.326832558695722, lon2: -105.781201251308687, note: "Mars: random"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: 4.305840516802704, lon1: -48.35198991146922, azimuth: -159.12038708110555,
+            distance: 2706029.175800484,
+            lat2: -38.348580330712856, lon2: -65.857348703164078, note: "Mars: random"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -55.50052098696182, lon1: -23.887553881541095, azimuth: -154.8520475131372,
+            distance: 276848.08672560065,
+            lat2: -59.728406141567618, lon2: -27.598248329343299, note: "Mars: random"),
+        RhumbDirectCase(
+            radius: 3396190.0, lat1: -9.057697302898326, lon1: 117.66676488193372, azimuth: -135.43129398612757,
+            distance: 1644418.331068824,
+            lat2: -28.821596533359212, lon2: 96.956450187028480, note: "Mars: random"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 0.0, azimuth: 90.0, distance: 1000000.0,
+            lat2: 0.000000000000000, lon2: 8.983152841195215, note: "Earth: equator due east"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 10.0, azimuth: -90.0, distance: 2500000.0,
+            lat2: 0.000000000000000, lon2: -12.457882102988037, note: "Earth: equator due west"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 50.0, lon1: 170.0, azimuth: 90.0, distance: 1500000.0,
+            lat2: 50.000000000000000, lon2: -169.037042626935687, note: "Earth: lat 50 east across antimeridian"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -30.0, lon1: -175.0, azimuth: -90.0, distance: 800000.0,
+            lat2: -30.000000000000000, lon2: 176.701718862343029, note: "Earth: lat -30 west across antimeridian"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -20.0, lon1: 30.0, azimuth: 0.0, distance: 3000000.0,
+            lat2: 6.949458523585641, lon2: 30.000000000000000, note: "Earth: due north"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 60.0, lon1: -45.0, azimuth: 180.0, distance: 4000000.0,
+            lat2: 24.067388635219146, lon2: -44.999999999999993, note: "Earth: due south"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 0.0, lon1: 0.0, azimuth: 30.0, distance: 3000000.0,
+            lat2: 23.338915699660241, lon2: 13.863609163310700, note: "Earth: equator NE"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 89.0, lon1: 20.0, azimuth: 45.0, distance: 50000.0,
+            lat2: 89.317602414522213, lon2: 41.895947996593847, note: "Earth: near north pole"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -89.2, lon1: -100.0, azimuth: 170.0, distance: 20000.0,
+            lat2: -89.376933571290053, lon2: -97.474655856351632, note: "Earth: near south pole, heading away"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 40.0, lon1: -74.0, azimuth: 123.4, distance: 3.0,
+            lat2: 39.999985164842116, lon2: -73.999970630039002, note: "Earth: short, 3 m"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 10.0, lon1: 175.0, azimuth: 60.0, distance: 2000000.0,
+            lat2: 18.983152841195214, lon2: -168.910734045887779, note: "Earth: NE across antimeridian"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -5.0, lon1: 100.0, azimuth: -120.0, distance: 9000000.0,
+            lat2: -45.424187785378450, lon2: 20.161537666535139, note: "Earth: long SW"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 20.0, lon1: 100.0, azimuth: -90.0, distance: 50000000.0,
+            lat2: 20.000000000000000, lon2: -17.983579017689124, note: "Earth: lat 20 due west, over a full turn"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -32.79529687427414, lon1: 166.42621290037783, azimuth: -134.52087648569056,
+            distance: 4975147.800756188,
+            lat2: -64.132306068560197, lon2: 116.046016255339708, note: "Earth: random"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -49.77776783390968, lon1: -90.92124542552938, azimuth: 179.68627409852843,
+            distance: 900030.9399779697,
+            lat2: -57.862762127299696, lon2: -90.845954754612080, note: "Earth: random"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: 17.02421220865284, lon1: -14.711845401937182, azimuth: -16.87232479026858,
+            distance: 3633484.922802273,
+            lat2: 48.259331060390906, lon2: -26.227063472487970, note: "Earth: random"),
+        RhumbDirectCase(
+            radius: 6378137.0, lat1: -36.93229893087814, lon1: 118.98765850786981, azimuth: -147.75637556138776,
+            distance: 1628799.0494857342,
+            lat2: -49.307646393618249, lon2: 108.235094702407764, note: "Earth: random"),
     ]
 }

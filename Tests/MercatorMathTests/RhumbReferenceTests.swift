@@ -39,29 +39,33 @@ struct RhumbReferenceTests {
         #expect(Body.mars.radius == 3_396_190 && Body.earth.radius == 6_378_137)
     }
 
-    @Test("inverse: heading to 1e-9° (1e-7° for the noisy short cases), distance to 1 mm",
-          arguments: comparableInverse)
+    @Test(
+        "inverse: heading to 1e-9° (1e-7° for the noisy short cases), distance to 1 mm",
+        arguments: comparableInverse)
     func inverse(_ c: RhumbInverseCase) throws {
         let line = try RhumbLine(from: geo(c.lat1, c.lon1), to: geo(c.lat2, c.lon2), on: Self.body(c.radius))
         let expectedHeading = c.azimuth < 0 ? c.azimuth + 360 : c.azimuth
         // RhumbSolve's own azimuth is off by up to 1.4e-8° on the "short" cases (see RhumbReference.swift).
         let tolerance = c.note.contains("short") ? 1e-7 : 1e-9
         #expect(line.heading >= 0 && line.heading < 360)
-        #expect(abs(angleDifference(line.heading, expectedHeading)) <= tolerance,
-                "heading \(line.heading) vs \(expectedHeading)")
+        #expect(
+            abs(angleDifference(line.heading, expectedHeading)) <= tolerance,
+            "heading \(line.heading) vs \(expectedHeading)")
         #expect(abs(line.distance - c.distance) <= 1e-3, "distance \(line.distance) vs \(c.distance)")
         #expect(line.body.radius == c.radius)
     }
 
-    @Test("inverse: coincident reference points throw coincidentEndpoints",
-          arguments: RhumbReference.inverse.filter(isCoincident))
+    @Test(
+        "inverse: coincident reference points throw coincidentEndpoints",
+        arguments: RhumbReference.inverse.filter(isCoincident))
     func coincident(_ c: RhumbInverseCase) {
         let error = thrown(try RhumbLine(from: geo(c.lat1, c.lon1), to: geo(c.lat2, c.lon2), on: Self.body(c.radius)))
         #expect(error == .coincidentEndpoints(longitude: c.lon1, latitude: c.lat1))
     }
 
-    @Test("inverse: a raw input longitude of 180 is −180 for us, so Δλ = ±180 flips to our sign rule",
-          arguments: RhumbReference.inverse.filter(hasRawLongitude180))
+    @Test(
+        "inverse: a raw input longitude of 180 is −180 for us, so Δλ = ±180 flips to our sign rule",
+        arguments: RhumbReference.inverse.filter(hasRawLongitude180))
     func rawLongitude180Cases(_ c: RhumbInverseCase) throws {
         let start = geo(c.lat1, c.lon1)
         let end = geo(c.lat2, c.lon2)
@@ -79,8 +83,9 @@ struct RhumbReferenceTests {
 
     @Test("direct: end point to 1e-9°", arguments: RhumbReference.direct)
     func direct(_ c: RhumbDirectCase) throws {
-        let line = try RhumbLine(from: geo(c.lat1, c.lon1), heading: c.azimuth, distance: c.distance,
-                                 on: Self.body(c.radius))
+        let line = try RhumbLine(
+            from: geo(c.lat1, c.lon1), heading: c.azimuth, distance: c.distance,
+            on: Self.body(c.radius))
         #expect(line.heading >= 0 && line.heading < 360)
         #expect(abs(angleDifference(line.heading, c.azimuth)) <= 1e-12)
         let end = try line.end

@@ -38,8 +38,9 @@ struct TileColumnTests {
     @Test("a point on a tile edge belongs to the tile east and south of it")
     func halfOpenTiles() throws {
         #expect(try grid.tile(containing: PixelPoint(x: 128, y: 256)) == TileIndex(column: 1, row: 2))
-        #expect(try grid.tile(containing: PixelPoint(x: 127.99999999999, y: 255.9999999999))
-            == TileIndex(column: 0, row: 1))
+        #expect(
+            try grid.tile(containing: PixelPoint(x: 127.99999999999, y: 255.9999999999))
+                == TileIndex(column: 0, row: 1))
         #expect(try grid.tile(containing: PixelPoint(x: 0, y: 0)) == TileIndex(column: 0, row: 0))
         #expect(try grid.tile(containing: PixelPoint(x: -0.5, y: -0.5)) == TileIndex(column: -1, row: -1))
         #expect(try grid.tile(containing: PixelPoint(x: -128, y: 5376)) == TileIndex(column: -1, row: 42))
@@ -58,10 +59,12 @@ struct TileColumnTests {
         }
     }
 
-    @Test("real column and world copy of unwrapped columns", arguments: [
-        (-1, 89, -1), (95, 5, 1), (180, 0, 2), (0, 0, 0), (89, 89, 0), (90, 0, 1), (-90, 0, -1),
-        (-91, 89, -2), (-180, 0, -2), (-181, 89, -3), (900_005, 5, 10_000), (-900_001, 89, -10_001),
-    ])
+    @Test(
+        "real column and world copy of unwrapped columns",
+        arguments: [
+            (-1, 89, -1), (95, 5, 1), (180, 0, 2), (0, 0, 0), (89, 89, 0), (90, 0, 1), (-90, 0, -1),
+            (-91, 89, -2), (-180, 0, -2), (-181, 89, -3), (900_005, 5, 10_000), (-900_001, 89, -10_001),
+        ])
     func realColumnAndWorldCopy(unwrapped: Int, real: Int, copy: Int) {
         #expect(grid.realColumn(of: unwrapped) == real)
         #expect(grid.worldCopy(of: unwrapped) == copy)

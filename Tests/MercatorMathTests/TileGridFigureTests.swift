@@ -36,9 +36,11 @@ struct TileGridFigureTests {
         #expect(abs(double.latitudeLimit - 64.0042253130) < 1e-9)
     }
 
-    @Test("longitudes land on exact pixel columns", arguments: [
-        (-147.0, 1056.0), (-86.25, 3000.0), (172.5, 11280.0), (-168.75, 360.0), (-180.0, 0.0), (0.0, 5760.0),
-    ])
+    @Test(
+        "longitudes land on exact pixel columns",
+        arguments: [
+            (-147.0, 1056.0), (-86.25, 3000.0), (172.5, 11280.0), (-168.75, 360.0), (-180.0, 0.0), (0.0, 5760.0),
+        ])
     func exactColumns(longitude: Double, px: Double) throws {
         #expect(try grid.pixel(of: geo(0, longitude)).x == px)
         #expect(try grid.pixel(of: geo(37.25, longitude)).x == px)

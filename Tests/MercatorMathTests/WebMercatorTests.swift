@@ -45,11 +45,13 @@ struct WebMercatorTests {
         #expect(try TileGrid.webMercator(zoom: 0).tile(of: geo(10, 100)) == TileIndex(column: 0, row: 0))
     }
 
-    @Test("tiles agree with the slippy-map formula", arguments: [
-        (51.5074, -0.1278), (48.8566, 2.3522), (-33.8688, 151.2093), (40.7128, -74.0060),
-        (35.6762, 139.6503), (-22.9068, -43.1729), (64.1466, -21.9426), (-77.8463, 166.6681),
-        (84.9, 179.9), (-84.9, -179.9),
-    ])
+    @Test(
+        "tiles agree with the slippy-map formula",
+        arguments: [
+            (51.5074, -0.1278), (48.8566, 2.3522), (-33.8688, 151.2093), (40.7128, -74.0060),
+            (35.6762, 139.6503), (-22.9068, -43.1729), (64.1466, -21.9426), (-77.8463, 166.6681),
+            (84.9, 179.9), (-84.9, -179.9),
+        ])
     func slippyFormula(latitude: Double, longitude: Double) throws {
         for zoom in [1, 2, 3, 5, 8, 10, 12, 15, 18, 20] {
             let g = try TileGrid.webMercator(zoom: zoom)

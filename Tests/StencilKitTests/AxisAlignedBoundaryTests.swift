@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §2: a tile is needed only when the overlap has positive area, and tile boundaries are exact multiples
@@ -47,7 +48,9 @@ struct AxisAlignedBoundaryTests {
         #expect(stencil.unwrapped.count == 56)
         #expect(stencil.unwrapped.rows == 0...11)
         // No neighbour columns along the corridor, no corner-touching tiles of the pivot discs.
-        for tile in [(7, 5), (12, 5), (7, 2), (12, 2), (7, 3), (12, 3), (7, 9), (12, 9), (7, 8), (12, 8), (9, -1), (9, 12)] {
+        for tile in [
+            (7, 5), (12, 5), (7, 2), (12, 2), (7, 3), (12, 3), (7, 9), (12, 9), (7, 8), (12, 8), (9, -1), (9, 12),
+        ] {
             #expect(!stencil.contains(TileIndex(column: tile.0, row: tile.1)), "\(tile)")
         }
         #expect(Set(stencil.realTiles) == Self.expected)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// Invalid input is refused with a typed error whose message names the value and what would be valid.
@@ -44,12 +45,15 @@ struct BadInputTests {
     func nonFiniteValues(value: Double) throws {
         func check(_ error: StencilError?, _ field: String, sourceLocation: SourceLocation = #_sourceLocation) {
             guard case .nonFinite(let f, let v)? = error else {
-                Issue.record("expected nonFinite for \(field), got \(String(describing: error))", sourceLocation: sourceLocation)
+                Issue.record(
+                    "expected nonFinite for \(field), got \(String(describing: error))", sourceLocation: sourceLocation)
                 return
             }
             #expect(f == field, sourceLocation: sourceLocation)
             #expect(v.isNaN == value.isNaN && (value.isNaN || v == value), sourceLocation: sourceLocation)
-            #expect(error!.description.contains(field) && error!.description.contains("finite"), sourceLocation: sourceLocation)
+            #expect(
+                error!.description.contains(field) && error!.description.contains("finite"),
+                sourceLocation: sourceLocation)
             #expect(error!.description.contains("\(value)"), sourceLocation: sourceLocation)
         }
         check(Self.error(try Screen(width: value, height: 1)), "Screen width")
@@ -124,7 +128,10 @@ struct BadInputTests {
         // λ = −180° and λ = +180° are the same meridian: the short way makes them coincide.
         let west = try GeoCoordinate(latitude: 0, longitude: -180)
         let east = try GeoCoordinate(latitude: 0, longitude: 180)
-        guard case .geometry(.coincidentEndpoints)? = Self.error(try Flight(from: west, to: east, on: .marsViking, screen: screen)) else {
+        guard
+            case .geometry(.coincidentEndpoints)? = Self.error(
+                try Flight(from: west, to: east, on: .marsViking, screen: screen))
+        else {
             Issue.record("−180° and 180° should coincide")
             return
         }
@@ -150,8 +157,10 @@ struct BadInputTests {
     @Test func loopParametersOutsideTheirRange() throws {
         let route = try PixelRoute(start: PixelPoint(x: 0, y: 100), end: PixelPoint(x: 30, y: 140), on: .marsViking)
         let loop = FlightLoop(try Flight(route: route, screen: try Screen(width: 10, height: 10), lateralBand: 4))
-        for (phase, value) in [(LoopPhase.outbound, -1.0), (.outbound, 50.5), (.inbound, 51), (.turnAtEnd, 180.5),
-                               (.turnAtStart, -0.1)] {
+        for (phase, value) in [
+            (LoopPhase.outbound, -1.0), (.outbound, 50.5), (.inbound, 51), (.turnAtEnd, 180.5),
+            (.turnAtStart, -0.1),
+        ] {
             let error = Self.error(try loop.pose(phase, value))
             guard case .outOfRange(let field, let v, let valid)? = error else {
                 Issue.record("expected outOfRange for \(phase) \(value), got \(String(describing: error))")

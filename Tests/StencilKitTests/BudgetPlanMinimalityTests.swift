@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// The pause policy's segment count is the fewest possible: with k ≤ 4 segments planned, a brute-force search
@@ -137,8 +138,9 @@ struct BudgetPlanMinimalityTests {
         var checked: [Int: Int] = [:]
         var previous = 1
         for capacity in stride(from: stencil.real.count - 1, through: 1, by: -1) {
-            guard let plan = try? BudgetPlan(
-                flight: flight, budget: MemoryBudget(bytes: capacity * 65_536), policy: .pause)
+            guard
+                let plan = try? BudgetPlan(
+                    flight: flight, budget: MemoryBudget(bytes: capacity * 65_536), policy: .pause)
             else { break }
             let k = plan.segmentCount
             #expect(k >= previous, "\(label): fewer segments at a smaller capacity \(capacity)")
@@ -166,11 +168,14 @@ struct BudgetPlanMinimalityTests {
             let flight = try Support.randomFlight(&rng, length: 200...900, screenSide: 40...170)
             let sampled = try Sampled(flight: flight, step: 0.5)
             flights += 1
-            checked.merge(try Self.checkMinimal(flight, sampled: sampled, label: "flight \(flights)"), uniquingKeysWith: +)
+            checked.merge(
+                try Self.checkMinimal(flight, sampled: sampled, label: "flight \(flights)"), uniquingKeysWith: +)
         }
         #expect(checked[2, default: 0] >= 10)
         #expect(checked[3, default: 0] >= 5)
-        print("BudgetPlan minimality, random flights: plans checked by segment count \(checked.sorted { $0.key < $1.key })")
+        print(
+            "BudgetPlan minimality, random flights: plans checked by segment count \(checked.sorted { $0.key < $1.key })"
+        )
     }
 
     /// Axis-aligned routes from a tile corner with footprints a whole number of tiles long: every working set
@@ -202,6 +207,8 @@ struct BudgetPlanMinimalityTests {
             checked.merge(try Self.checkMinimal(flight, sampled: sampled, label: label), uniquingKeysWith: +)
         }
         #expect(checked[3, default: 0] >= 3)
-        print("BudgetPlan minimality, heading \(heading): plans checked by segment count \(checked.sorted { $0.key < $1.key })")
+        print(
+            "BudgetPlan minimality, heading \(heading): plans checked by segment count \(checked.sorted { $0.key < $1.key })"
+        )
     }
 }

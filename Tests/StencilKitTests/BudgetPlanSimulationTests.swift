@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// Flies whole loops frame by frame under a plan, loading and evicting only what the plan's crossings list, and
@@ -52,13 +53,15 @@ struct BudgetPlanSimulationTests {
                 let split = plan.splitPositions[Swift.max(current, next) - 1]
                 if crossing.position != split { flown.fail("crossing at \(crossing.position), split at \(split)") }
                 let outbound = next > current
-                let between = outbound
+                let between =
+                    outbound
                     ? sPrevious <= crossing.position && crossing.position <= s
                     : s <= crossing.position && crossing.position <= sPrevious
                 if !between {
                     flown.fail("frame \(k): crossing at \(crossing.position) not between \(sPrevious) and \(s)")
                 }
-                let phaseOK = outbound
+                let phaseOK =
+                    outbound
                     ? [.outbound, .turnAtEnd].contains(pose.phase) : [.inbound, .turnAtStart].contains(pose.phase)
                 if !phaseOK { flown.fail("frame \(k): \(outbound ? "outbound" : "inbound") crossing in \(pose.phase)") }
                 let load = Set(crossing.load)
@@ -193,7 +196,9 @@ struct BudgetPlanSimulationTests {
                 union.formUnion(planned)
                 // Legs sampled this way are exact; a turn sampled every 0.25° can only miss a tile the sweep
                 // grazes by less than a thousandth of a pixel.
-                #expect(sampled.isSubset(of: planned), "flight \(flightIndex) segment \(i): \(sampled.subtracting(planned))")
+                #expect(
+                    sampled.isSubset(of: planned), "flight \(flightIndex) segment \(i): \(sampled.subtracting(planned))"
+                )
                 let missing = planned.subtracting(sampled)
                 if first || last {
                     #expect(missing.count <= 1, "flight \(flightIndex) segment \(i): \(missing.sorted())")

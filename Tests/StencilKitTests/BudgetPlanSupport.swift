@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// Shared helpers of the BudgetPlan* suites: a fixed-seed PRNG, random flights, and working sets computed
@@ -158,7 +159,9 @@ enum BudgetPlanSupport {
     ) throws -> (plan: BudgetPlan, refusedMinimum: Int?) {
         let minimum: Int
         do {
-            return (try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: bytes), format: format, policy: policy), nil)
+            return (
+                try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: bytes), format: format, policy: policy), nil
+            )
         } catch .budgetTooSmall(_, _, _, let stated) {
             minimum = stated
         }

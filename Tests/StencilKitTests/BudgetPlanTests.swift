@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §5 Budget: presets, capacity, plans that fit whole, hand-worked splits and the refusal error.
@@ -148,7 +149,8 @@ struct BudgetPlanTests {
         #expect(flight.route.length == 3072)
         let stencil = try Stencil(flight: flight)
         #expect(
-            Set(stencil.real) == Self.tiles([19: [9...10, 33...34], 20: [8...35], 21: [8...35], 22: [9...10, 33...34]]))
+            Set(stencil.real)
+                == Self.tiles([19: [9...10, 33...34], 20: [8...35], 21: [8...35], 22: [9...10, 33...34]]))
         #expect(stencil.bytes(bytesPerTile: 65_536) == 4_194_304)
 
         let segment0 = Self.tiles([19: [9...10], 20: [8...22], 21: [8...22], 22: [9...10]])
@@ -307,8 +309,9 @@ struct BudgetPlanTests {
                 let stencil = try Stencil(flight: flight)
                 if minimum > 1 {
                     let fewer = (minimum - 1) * bpt
-                    #expect(throws: StencilError.budgetTooSmall(
-                        budgetBytes: fewer, bytesPerTile: bpt, capacity: minimum - 1, minimumTiles: minimum)
+                    #expect(
+                        throws: StencilError.budgetTooSmall(
+                            budgetBytes: fewer, bytesPerTile: bpt, capacity: minimum - 1, minimumTiles: minimum)
                     ) {
                         try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: fewer), format: format)
                     }
@@ -326,8 +329,9 @@ struct BudgetPlanTests {
     @Test func refusalMessageNamesBothBudgets() throws {
         let flight = try Self.dueEast(tiles: 24)
         let budget = try MemoryBudget(bytes: 750_000)  // 11 tiles of 65,536 bytes
-        #expect(throws: StencilError.budgetTooSmall(
-            budgetBytes: 750_000, bytesPerTile: 65_536, capacity: 11, minimumTiles: 12)
+        #expect(
+            throws: StencilError.budgetTooSmall(
+                budgetBytes: 750_000, bytesPerTile: 65_536, capacity: 11, minimumTiles: 12)
         ) {
             try BudgetPlan(flight: flight, budget: budget)
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// Every frame of random loops, culled by the library and checked against an independent exact test written here:
@@ -41,7 +42,9 @@ struct CullingRandomTests {
                 let d = flight.lateralBand
                 let offset = rng.pick([0, d, -d, rng.uniform(-d, d)])
                 if offset != 0 { offsetFrames += 1 }
-                if RandomFlights.exactHeadings.contains(pose.heading) { exactHeadingFrames[pose.heading, default: 0] += 1 }
+                if RandomFlights.exactHeadings.contains(pose.heading) {
+                    exactHeadingFrames[pose.heading, default: 0] += 1
+                }
 
                 let view = try loop.cull(pose, lateralOffset: offset, into: &buffer)
 
@@ -50,8 +53,12 @@ struct CullingRandomTests {
                 let (expected, borderline) = CullingCheck.expectedTiles(corners, heading: pose.heading, tileSize: t)
                 borderlineTiles += borderline.count
                 // Frames whose footprint edge lies exactly on a tile boundary (the positive-area rule matters).
-                if corners.contains(where: { $0.x.truncatingRemainder(dividingBy: t) == 0
-                    || $0.y.truncatingRemainder(dividingBy: t) == 0 }) { boundaryFrames += 1 }
+                if corners.contains(where: {
+                    $0.x.truncatingRemainder(dividingBy: t) == 0
+                        || $0.y.truncatingRemainder(dividingBy: t) == 0
+                }) {
+                    boundaryFrames += 1
+                }
 
                 var problems: [String] = []
                 let got = buffer.map(\.tile)
@@ -61,14 +68,16 @@ struct CullingRandomTests {
                 {
                     let missing = expected.subtracting(got).sorted()
                     let extra = gotSet.subtracting(expected).subtracting(borderline).sorted()
-                    problems.append("tiles: \(got.count) vs \(expected.count) expected; missing \(missing), extra \(extra)")
+                    problems.append(
+                        "tiles: \(got.count) vs \(expected.count) expected; missing \(missing), extra \(extra)")
                 }
                 if buffer.contains(where: { $0.realTile.column != $0.tile.column }) { ghostFrames += 1 }
                 let scale = 1e-9 * max(1, abs(position.x) + abs(position.y))
                 for (i, v) in buffer.enumerated() {
                     if v.realTile != grid.realTile(of: v.tile)
-                        || v.realTile != TileIndex(
-                            column: CullingCheck.realColumn(v.tile.column, columns: grid.columns), row: v.tile.row)
+                        || v.realTile
+                            != TileIndex(
+                                column: CullingCheck.realColumn(v.tile.column, columns: grid.columns), row: v.tile.row)
                     {
                         problems.append("real tile of \(v.tile) is \(v.realTile)")
                     }
@@ -80,7 +89,9 @@ struct CullingRandomTests {
                         problems.append("distance of \(v.tile) is \(v.distance), not \((centre - position).length)")
                     }
                     if i > 0, buffer[i - 1].distance > v.distance {
-                        problems.append("order: \(buffer[i - 1].tile) at \(buffer[i - 1].distance) before \(v.tile) at \(v.distance)")
+                        problems.append(
+                            "order: \(buffer[i - 1].tile) at \(buffer[i - 1].distance) before \(v.tile) at \(v.distance)"
+                        )
                     }
                     if !stencil.contains(v.tile) { problems.append("\(v.tile) is not in the stencil") }
                 }
@@ -96,7 +107,8 @@ struct CullingRandomTests {
                 if !problems.isEmpty {
                     failures += 1
                     if failures <= 3 {
-                        Issue.record("""
+                        Issue.record(
+                            """
                             seed \(seed) loop \(loopIndex) frame \(frame): \(c)
                             pose \(pose.phase) \(pose.parameter) at \(pose.position) heading \(pose.heading), offset \(offset)
                             \(problems.prefix(6).joined(separator: "\n"))
@@ -112,9 +124,11 @@ struct CullingRandomTests {
         #expect(offsetFrames > 0)
         #expect(boundaryFrames > 0)
         for h in [0.0, 90, 180, 270, 45] { #expect(exactHeadingFrames[h, default: 0] > 0, "heading \(h)") }
-        #expect(kinds.isSuperset(of: ["round", "pivot", "right", "left", "xyz", "mars", "margin", "anchor"]), "\(kinds)")
-        print("culling seed \(String(seed, radix: 16)): \(Self.loopsPerSeed) loops, \(frames) frames, "
-              + "\(ghostFrames) with ghosts, \(boundaryFrames) with an edge on a tile boundary, "
-              + "\(borderlineTiles) borderline tiles off-axis, \(exactHeadingFrames)")
+        #expect(
+            kinds.isSuperset(of: ["round", "pivot", "right", "left", "xyz", "mars", "margin", "anchor"]), "\(kinds)")
+        print(
+            "culling seed \(String(seed, radix: 16)): \(Self.loopsPerSeed) loops, \(frames) frames, "
+                + "\(ghostFrames) with ghosts, \(boundaryFrames) with an edge on a tile boundary, "
+                + "\(borderlineTiles) borderline tiles off-axis, \(exactHeadingFrames)")
     }
 }

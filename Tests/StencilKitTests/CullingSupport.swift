@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StencilKit
 
 /// SplitMix64 (Steele, Lea & Flood 2014) under its own name, so the culling, frame and point-index suites replay
@@ -70,8 +71,10 @@ enum CullingCheck {
         let hz = screen.height * screen.zoom
         let wz = screen.width * screen.zoom
         let m = screen.margin
-        return ((-(1 - screen.anchor.y) * hz - m, screen.anchor.y * hz + m),
-                (-screen.anchor.x * wz - m, (1 - screen.anchor.x) * wz + m))
+        return (
+            (-(1 - screen.anchor.y) * hz - m, screen.anchor.y * hz + m),
+            (-screen.anchor.x * wz - m, (1 - screen.anchor.x) * wz + m)
+        )
     }
 
     /// The aircraft moved δ to its right: position + δ·r(heading).
@@ -94,8 +97,10 @@ enum CullingCheck {
     /// best: the smallest, over the axes x, y, u and r, of the length their projections share (negative for a gap).
     /// They share positive area exactly when it is > 0 (separating-axis theorem; touching along an edge or at a
     /// corner gives 0 and does not count).
-    static func overlap(_ corners: [PixelPoint], axes u: PixelPoint, _ r: PixelPoint, column: Int, row: Int,
-                        tileSize t: Double) -> Double {
+    static func overlap(
+        _ corners: [PixelPoint], axes u: PixelPoint, _ r: PixelPoint, column: Int, row: Int,
+        tileSize t: Double
+    ) -> Double {
         let x0 = Double(column) * t
         let y0 = Double(row) * t
         let x1 = x0 + t

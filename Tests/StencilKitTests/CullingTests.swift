@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// Per-frame culling (MODEL.md §5): the §6 figures, hand-worked rotated cases, the screen transform, the reused
@@ -10,7 +11,8 @@ struct CullingTests {
     static func example1(screen: Screen? = nil) throws -> FlightLoop {
         let a = try GeoCoordinate(latitude: 0, longitude: -147)
         let b = try GeoCoordinate(latitude: 0, longitude: -86.25)
-        return FlightLoop(try Flight(from: a, to: b, on: .marsViking, screen: screen ?? Screen(width: 480, height: 320)))
+        return FlightLoop(
+            try Flight(from: a, to: b, on: .marsViking, screen: screen ?? Screen(width: 480, height: 320)))
     }
 
     static func tiles(columns: ClosedRange<Int>, rows: ClosedRange<Int>) -> Set<TileIndex> {
@@ -82,8 +84,10 @@ struct CullingTests {
             let map = view.transform
             #expect(CullingCheck.near(map.apply(to: pose.position), PixelPoint(x: 240, y: 160), 1e-9))
             // Rear-left, front-left, front-right, rear-right ↦ bottom-left, top-left, top-right, bottom-right.
-            let screenCorners = [PixelPoint(x: 0, y: 320), PixelPoint(x: 0, y: 0), PixelPoint(x: 480, y: 0),
-                                 PixelPoint(x: 480, y: 320)]
+            let screenCorners = [
+                PixelPoint(x: 0, y: 320), PixelPoint(x: 0, y: 0), PixelPoint(x: 480, y: 0),
+                PixelPoint(x: 480, y: 320),
+            ]
             let mine = CullingCheck.corners(at: pose.position, heading: pose.heading, screen: loop.flight.screen)
             for i in 0..<4 {
                 #expect(CullingCheck.near(map.apply(to: mine[i]), screenCorners[i], 1e-9), "heading \(pose.heading)")
@@ -94,9 +98,11 @@ struct CullingTests {
             // Every visible tile lands at least partly on the screen.
             for v in tiles {
                 let t = 128.0
-                let square = [v.origin, PixelPoint(x: v.origin.x + t, y: v.origin.y),
-                              PixelPoint(x: v.origin.x + t, y: v.origin.y + t), PixelPoint(x: v.origin.x, y: v.origin.y + t)]
-                    .map(map.apply(to:))
+                let square = [
+                    v.origin, PixelPoint(x: v.origin.x + t, y: v.origin.y),
+                    PixelPoint(x: v.origin.x + t, y: v.origin.y + t), PixelPoint(x: v.origin.x, y: v.origin.y + t),
+                ]
+                .map(map.apply(to:))
                 #expect(square.map(\.x).max()! > 0 && square.map(\.x).min()! < 480)
                 #expect(square.map(\.y).max()! > 0 && square.map(\.y).min()! < 320)
             }
@@ -113,8 +119,10 @@ struct CullingTests {
             let pose = try loop.pose(.turnAtEnd, angle)
             let view = try loop.cull(pose, into: &tiles)
             #expect(CullingCheck.near(view.transform.apply(to: pose.position), PixelPoint(x: 240, y: 240), 1e-9))
-            let expected = [PixelPoint(x: -4, y: 324), PixelPoint(x: -4, y: -4), PixelPoint(x: 484, y: -4),
-                            PixelPoint(x: 484, y: 324)]
+            let expected = [
+                PixelPoint(x: -4, y: 324), PixelPoint(x: -4, y: -4), PixelPoint(x: 484, y: -4),
+                PixelPoint(x: 484, y: 324),
+            ]
             let mine = CullingCheck.corners(at: pose.position, heading: pose.heading, screen: screen)
             for i in 0..<4 {
                 #expect(CullingCheck.near(view.transform.apply(to: mine[i]), expected[i], 1e-9))
@@ -154,10 +162,13 @@ struct CullingTests {
         // So the bounding box's corners (4, 4) and (6, 6) are not needed: 7 tiles.
         // Nearest first: (5,5) at 0; (5,4), (4,5), (6,5), (5,6) at 10 (row-major on ties); (6,4), (4,6) at √200.
         let tiles = try Self.cull(try Self.smallLoop(width: 10, height: 20), at: PixelPoint(x: 55, y: 55), heading: 30)
-        #expect(tiles.map(\.tile) == [
-            Self.t(5, 5), Self.t(5, 4), Self.t(4, 5), Self.t(6, 5), Self.t(5, 6), Self.t(6, 4), Self.t(4, 6),
-        ])
-        #expect(tiles.map(\.origin) == tiles.map { PixelPoint(x: Double($0.tile.column) * 10, y: Double($0.tile.row) * 10) })
+        #expect(
+            tiles.map(\.tile) == [
+                Self.t(5, 5), Self.t(5, 4), Self.t(4, 5), Self.t(6, 5), Self.t(5, 6), Self.t(6, 4), Self.t(4, 6),
+            ])
+        #expect(
+            tiles.map(\.origin) == tiles.map { PixelPoint(x: Double($0.tile.column) * 10, y: Double($0.tile.row) * 10) }
+        )
         #expect(tiles.map(\.distance).prefix(5) == [0, 10, 10, 10, 10])
     }
 
@@ -166,7 +177,8 @@ struct CullingTests {
         // 5√2 = 7.071: corners (47.929, 55), (55, 47.929), (62.071, 55), (55, 62.071).
         // Row 4 (y 47.93…50): half-width at y = 50 is 7.071 − 5 = 2.071 → x ∈ [52.93, 57.07]: column 5 only.
         // Row 5: x ∈ [47.93, 62.07] → columns 4…6. Row 6: column 5 only, by symmetry. A plus sign of 5 tiles.
-        let diamond = try Self.cull(try Self.smallLoop(width: 10, height: 10), at: PixelPoint(x: 55, y: 55), heading: 45)
+        let diamond = try Self.cull(
+            try Self.smallLoop(width: 10, height: 10), at: PixelPoint(x: 55, y: 55), heading: 45)
         #expect(diamond.map(\.tile) == [Self.t(5, 5), Self.t(5, 4), Self.t(4, 5), Self.t(6, 5), Self.t(5, 6)])
 
         // (b) Aircraft (52, 57), heading 45°, screen 20 wide × 10 high: along ±5, across ±10; a = √2/2.
@@ -182,9 +194,11 @@ struct CullingTests {
         #expect(tiles.count == 8)
         // Distances from (52, 57) to the centres: (5,5) √13 = 3.606, (4,5) √53 = 7.28, (5,6) √73 = 8.544,
         // (4,6) √113 = 10.63, (5,4) √153 = 12.37, (6,5) √173 = 13.15, (4,4) √193 = 13.89, (6,6) √233 = 15.26.
-        #expect(tiles.map(\.tile) == [
-            Self.t(5, 5), Self.t(4, 5), Self.t(5, 6), Self.t(4, 6), Self.t(5, 4), Self.t(6, 5), Self.t(4, 4), Self.t(6, 6),
-        ])
+        #expect(
+            tiles.map(\.tile) == [
+                Self.t(5, 5), Self.t(4, 5), Self.t(5, 6), Self.t(4, 6), Self.t(5, 4), Self.t(6, 5), Self.t(4, 4),
+                Self.t(6, 6),
+            ])
     }
 
     @Test func anchorAheadShowsMoreTerrainAheadByHand() throws {
@@ -192,9 +206,11 @@ struct CullingTests {
         // (a) Small grid, aircraft (55, 55), screen 10 × 20 with anchor (0.5, 0.75): along [−5, 15], across ±5.
         // Heading 0: x ∈ [50, 60], y ∈ [40, 60] — all four edges on tile boundaries, so only column 5, rows 4…5.
         let loop = try Self.smallLoop(width: 10, height: 20, anchor: anchor)
-        #expect(try Self.cull(loop, at: PixelPoint(x: 55, y: 55), heading: 0).map(\.tile) == [Self.t(5, 5), Self.t(5, 4)])
+        #expect(
+            try Self.cull(loop, at: PixelPoint(x: 55, y: 55), heading: 0).map(\.tile) == [Self.t(5, 5), Self.t(5, 4)])
         // Heading 180: ahead is south, y ∈ [50, 70] → column 5, rows 5…6.
-        #expect(try Self.cull(loop, at: PixelPoint(x: 55, y: 55), heading: 180).map(\.tile) == [Self.t(5, 5), Self.t(5, 6)])
+        #expect(
+            try Self.cull(loop, at: PixelPoint(x: 55, y: 55), heading: 180).map(\.tile) == [Self.t(5, 5), Self.t(5, 6)])
         // Heading 30: corners rear-left (55 − 2.5 − 4.330, 55 + 4.330 − 2.5) = (48.170, 56.830),
         // front-left (55 + 7.5 − 4.330, 55 − 12.990 − 2.5) = (58.170, 39.510), front-right (66.830, 44.510),
         // rear-right (56.830, 61.830).
@@ -204,9 +220,10 @@ struct CullingTests {
         // Row 6 (y 60…61.83): rear edge 53.66, right edge 57.89 at y = 60 → column 5.
         // Compared with the centred screen (heading30CentredByHand) it gains (5, 3) ahead and loses (4, 6) behind.
         let rotated = try Self.cull(loop, at: PixelPoint(x: 55, y: 55), heading: 30)
-        #expect(Set(rotated.map(\.tile)) == [
-            Self.t(5, 3), Self.t(5, 4), Self.t(6, 4), Self.t(4, 5), Self.t(5, 5), Self.t(6, 5), Self.t(5, 6),
-        ])
+        #expect(
+            Set(rotated.map(\.tile)) == [
+                Self.t(5, 3), Self.t(5, 4), Self.t(6, 4), Self.t(4, 5), Self.t(5, 5), Self.t(6, 5), Self.t(5, 6),
+            ])
         #expect(rotated.count == 7)
 
         // (b) Example 1's leg midpoint (2028, 2688) with anchor (0.5, 0.75): along [−80, 240], across ±240.
@@ -215,7 +232,8 @@ struct CullingTests {
         let marsLoop = try Self.example1(screen: Screen(width: 480, height: 320, anchor: anchor))
         var tiles: [VisibleTile] = []
         try marsLoop.cull(try marsLoop.pose(.outbound, 972), into: &tiles)
-        Self.checkFrame(tiles, expected: Self.tiles(columns: 15...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
+        Self.checkFrame(
+            tiles, expected: Self.tiles(columns: 15...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
         // The same point on the return leg (heading 270, pivots so the track is the same): x ∈ [1788, 2108]
         // → columns 13…16 (1788/128 = 13.97, 2108/128 = 16.5): 16 tiles.
         let back = try marsLoop.pose(.inbound, 972)
@@ -231,16 +249,19 @@ struct CullingTests {
         var tiles: [VisibleTile] = []
         let view = try loop.cull(try loop.pose(.outbound, 972), into: &tiles)
         #expect(view.footprint.corners.bounds == Bounds(minX: 1804, minY: 2384, maxX: 2252, maxY: 2992))
-        Self.checkFrame(tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
+        Self.checkFrame(
+            tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
         // A 16 px margin puts both long edges exactly on tile boundaries, y = 2432 = 19·128 and 2944 = 23·128:
         // rows 18 and 23 only touch, so still rows 19…22 (x ∈ [1852, 2204] → columns 14…17).
         let loop16 = try Self.example1(screen: Screen(width: 480, height: 320, margin: 16))
         try loop16.cull(try loop16.pose(.outbound, 972), into: &tiles)
-        Self.checkFrame(tiles, expected: Self.tiles(columns: 14...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
+        Self.checkFrame(
+            tiles, expected: Self.tiles(columns: 14...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
         // Half a pixel more and rows 18 and 23 are needed.
         let loop16half = try Self.example1(screen: Screen(width: 480, height: 320, margin: 16.5))
         try loop16half.cull(try loop16half.pose(.outbound, 972), into: &tiles)
-        Self.checkFrame(tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
+        Self.checkFrame(
+            tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
     }
 
     @Test func ghostTilesAcrossTheAntimeridian() throws {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// A route at exactly 45° (MODEL.md §3–§5), worked by hand.

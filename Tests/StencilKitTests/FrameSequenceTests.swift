@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StencilKit
 
 /// The loop flown in time (MODEL.md §3): frame counts, turn durations, continuity and wrapping.
@@ -7,12 +8,14 @@ struct FrameSequenceTests {
     static func example1(turn: Turn = .pivot) throws -> FlightLoop {
         let a = try GeoCoordinate(latitude: 0, longitude: -147)
         let b = try GeoCoordinate(latitude: 0, longitude: -86.25)
-        return FlightLoop(try Flight(from: a, to: b, on: .marsViking, screen: Screen(width: 480, height: 320), turn: turn))
+        return FlightLoop(
+            try Flight(from: a, to: b, on: .marsViking, screen: Screen(width: 480, height: 320), turn: turn))
     }
 
     /// Duration written out again: two legs at v, two turns of πρ/v (or 180/turn rate for pivots).
     static func duration(_ loop: FlightLoop, _ timing: FlightTiming) -> Double {
-        let turn = loop.flight.turn.radius > 0 ? Double.pi * loop.flight.turn.radius / timing.speed : 180 / timing.turnRate
+        let turn =
+            loop.flight.turn.radius > 0 ? Double.pi * loop.flight.turn.radius / timing.speed : 180 / timing.turnRate
         return 2 * loop.flight.route.length / timing.speed + 2 * turn
     }
 
@@ -35,12 +38,15 @@ struct FrameSequenceTests {
             let loop = FlightLoop(c.flight)
             let expected = Int((Self.duration(loop, c.timing) * c.timing.framesPerSecond).rounded(.up))
             let frames = loop.frames(c.timing)
-            #expect(abs(loop.duration(c.timing) - Self.duration(loop, c.timing)) <= 1e-12 * Self.duration(loop, c.timing))
+            #expect(
+                abs(loop.duration(c.timing) - Self.duration(loop, c.timing)) <= 1e-12 * Self.duration(loop, c.timing))
             #expect(frames.count == expected, "\(c)")
             #expect(Array(frames).count == frames.count)
             // The frames lie at k/fps: the same poses as pose(atTime:).
             for k in stride(from: 0, to: frames.count, by: 7) {
-                #expect(frames.pose(ofFrame: k) == (try loop.pose(atTime: Double(k) / c.timing.framesPerSecond, timing: c.timing)))
+                #expect(
+                    frames.pose(ofFrame: k)
+                        == (try loop.pose(atTime: Double(k) / c.timing.framesPerSecond, timing: c.timing)))
             }
         }
     }
@@ -84,7 +90,8 @@ struct FrameSequenceTests {
                 #expect(back.phase == .turnAtStart)
                 #expect(abs(back.parameter - 180 * f) < 1e-9)
                 let centreA = PixelPoint(x: 1056, y: 2688 + sign * 100)
-                #expect(CullingCheck.near(back.position, centreA - (sign * 100) * CullingCheck.right(heading + 180), 1e-9))
+                #expect(
+                    CullingCheck.near(back.position, centreA - (sign * 100) * CullingCheck.right(heading + 180), 1e-9))
             }
             // Just after the turn the return leg begins, 2ρ to the turn side.
             let after = try loop.pose(atTime: legTime + 1 + 0.01, timing: timing)
@@ -130,7 +137,8 @@ struct FrameSequenceTests {
             let step = c.timing.speed / c.timing.framesPerSecond
             let radius = c.flight.turn.radius
             // Degrees per frame at most: the pivot rate, or v/ρ in a round turn.
-            let turnStep = (radius > 0 ? c.timing.speed / radius * 180 / .pi : c.timing.turnRate) / c.timing.framesPerSecond
+            let turnStep =
+                (radius > 0 ? c.timing.speed / radius * 180 / .pi : c.timing.turnRate) / c.timing.framesPerSecond
             let scale = 1e-9 * (abs(c.flight.route.start.x) + abs(c.flight.route.end.x) + c.flight.grid.height + radius)
             // Include the step from the last frame back to the first (the loop closes).
             for k in 0..<poses.count {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §3 and §5: a lateral band d widens every footprint by d on each side across the track.
@@ -38,7 +39,9 @@ struct LateralBandTests {
 
     @Test func bandPastTileBoundariesAddsARowEachSide() throws {
         let stencil = try Self.stencil(band: 16.5)
-        let expected = HandWorked.tiles([18: [6...24], 19: [6...25], 20: [5...25], 21: [5...25], 22: [6...25], 23: [6...24]])
+        let expected = HandWorked.tiles([
+            18: [6...24], 19: [6...25], 20: [5...25], 21: [5...25], 22: [6...25], 23: [6...24],
+        ])
         #expect(Set(stencil.unwrappedTiles) == expected)
         #expect(stencil.unwrapped.count == 120)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §6, examples 1–3, reproduced exactly.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// The stencil against the brute-force oracle (Support/BruteForceOracle.swift) on 2,000 random flights
@@ -25,7 +26,8 @@ struct OracleStencilTests {
         do {
             let stencil = try Stencil(flight: flight)
             if mustLeave {
-                problems.append("no error although rows \(Set(required.filter(outside).map(\.row)).sorted()) are needed")
+                problems.append(
+                    "no error although rows \(Set(required.filter(outside).map(\.row)).sorted()) are needed")
             }
             if stencil.isClipped { problems.append("unclipped stencil says isClipped") }
             problems += OracleCheck.compare(stencil, oracle, clipped: false)
@@ -37,14 +39,18 @@ struct OracleStencilTests {
                 let reqRows = required.map(\.row)
                 let allRows = allowed.map(\.row)
                 if rows.lowerBound < 0 {
-                    let ok = rows.upperBound == -1 && rows.lowerBound >= allRows.min()!
+                    let ok =
+                        rows.upperBound == -1 && rows.lowerBound >= allRows.min()!
                         && rows.lowerBound <= min(reqRows.min() ?? -1, -1)
                     if !ok { problems.append("error rows \(rows) vs rows needed from \(reqRows.min() ?? 0)") }
                 } else {
-                    let ok = rows.lowerBound == grid.rows && rows.upperBound <= allRows.max()!
+                    let ok =
+                        rows.lowerBound == grid.rows && rows.upperBound <= allRows.max()!
                         && rows.upperBound >= max(reqRows.max() ?? grid.rows, grid.rows)
                         && (reqRows.min() ?? 0) >= 0
-                    if !ok { problems.append("error rows \(rows) vs rows needed \(reqRows.min() ?? 0)…\(reqRows.max() ?? 0)") }
+                    if !ok {
+                        problems.append("error rows \(rows) vs rows needed \(reqRows.min() ?? 0)…\(reqRows.max() ?? 0)")
+                    }
                 }
                 if gridRows != grid.rows || limit != grid.latitudeLimit {
                     problems.append("error names \(gridRows) rows and limit \(limit)")
@@ -159,4 +165,3 @@ struct OracleStencilTests {
         }
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §5: with a centred anchor and ρ = 0 a pivot sweeps the disc whose radius is half the footprint's
@@ -72,7 +73,9 @@ struct PivotDiscTests {
             let halfAlong = h * zoom / 2 + margin
             let r2 = halfAcross * halfAcross + halfAlong * halfAlong
             let r = r2.squareRoot()
-            if heading == 0 || heading == 180 { length = max(0.5, min(length, (grid.height - 2 * r - 4).rounded(.down))) }
+            if heading == 0 || heading == 180 {
+                length = max(0.5, min(length, (grid.height - 2 * r - 4).rounded(.down)))
+            }
             let (ux, uy): (Double, Double) =
                 heading == 0 ? (0, -1) : heading == 90 ? (1, 0) : heading == 180 ? (0, 1) : (-1, 0)
             var ax = g.uniform(0, grid.width)

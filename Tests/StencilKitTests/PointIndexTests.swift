@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// PointIndex against brute force: a point p counts once for each world copy k with footprint.contains(p + k·width).
@@ -38,24 +39,25 @@ struct PointIndexTests {
     static func check(
         _ index: PointIndex, _ points: [PixelPoint], _ footprint: Footprint, _ note: @autoclosure () -> String,
         onEdge: inout Int
-    ) -> Int?
-    {
+    ) -> Int? {
         let expected = bruteForce(points, footprint, width: index.grid.width)
         let listed = listed(index, footprint)
         let count = index.count(in: footprint)
         guard listed != expected || count != expected.count else {
-            onEdge += expected.filter { hit in
-                let d = PixelPoint(x: hit.x, y: hit.y) - footprint.origin
-                let p = d.dot(footprint.ahead)
-                let q = d.dot(footprint.right)
-                return p == footprint.along.lower || p == footprint.along.upper || q == footprint.across.lower
-                    || q == footprint.across.upper
-            }.count
+            onEdge +=
+                expected.filter { hit in
+                    let d = PixelPoint(x: hit.x, y: hit.y) - footprint.origin
+                    let p = d.dot(footprint.ahead)
+                    let q = d.dot(footprint.right)
+                    return p == footprint.along.lower || p == footprint.along.upper || q == footprint.across.lower
+                        || q == footprint.across.upper
+                }.count
             return expected.count
         }
         let missing = Set(expected).subtracting(listed).sorted().prefix(5)
         let extra = Set(listed).subtracting(expected).sorted().prefix(5)
-        Issue.record("""
+        Issue.record(
+            """
             \(note()): footprint origin \(footprint.origin) heading \(footprint.heading) along \(footprint.along) \
             across \(footprint.across); brute force \(expected.count), listed \(listed.count), count \(count); \
             missing \(Array(missing)), extra \(Array(extra))
@@ -78,12 +80,14 @@ struct PointIndexTests {
         // round to either side of a band boundary.
         let nearAxis: Double = 90 + rng.pick([1e-12, -1e-9, 3e-7] as [Double])
         let nearNorth: Double = rng.pick([1e-12, 359.999999999] as [Double])
-        let heading: Double = dyadic
+        let heading: Double =
+            dyadic
             ? rng.pick([0.0, 90, 180, 270] as [Double])
             : rng.pick([0.0, 90, 180, 270, 45, 135, rng.uniform(0, 360), nearAxis, nearNorth] as [Double])
         // Origins on band boundaries (multiples of 1.5 and 100 px) too, so edges fall on or next to them.
         let origin = PixelPoint(
-            x: dy(rng.pick([rng.uniform(0, w), rng.uniform(-60, 60), w + rng.uniform(-60, 60), rng.uniform(-w, 2 * w)])),
+            x: dy(
+                rng.pick([rng.uniform(0, w), rng.uniform(-60, 60), w + rng.uniform(-60, 60), rng.uniform(-w, 2 * w)])),
             y: rng.pick([dy(rng.uniform(-50, h + 50)), 300, 1.5 * Double(rng.int(0...100))]))
         func extent() -> Interval {
             let size = rng.pick([0, rng.uniform(0, 5), rng.uniform(5, 300), rng.uniform(100, 1.5 * w)])
@@ -102,8 +106,10 @@ struct PointIndexTests {
         func dy(_ v: Double) -> Double { dyadic ? (v * 8).rounded() / 8 : v }
         func between(_ i: Interval) -> Double { max(i.lower, min(i.upper, dy(rng.uniform(i.lower, i.upper)))) }
         var result = [
-            f.point(along: f.along.lower, across: f.across.lower), f.point(along: f.along.upper, across: f.across.lower),
-            f.point(along: f.along.upper, across: f.across.upper), f.point(along: f.along.lower, across: f.across.upper),
+            f.point(along: f.along.lower, across: f.across.lower),
+            f.point(along: f.along.upper, across: f.across.lower),
+            f.point(along: f.along.upper, across: f.across.upper),
+            f.point(along: f.along.lower, across: f.across.upper),
         ]
         for _ in 0..<count {
             switch rng.int(0...4) {
@@ -138,7 +144,8 @@ struct PointIndexTests {
             for _ in 0..<rng.int(1000...3000) {
                 if rng.chance(0.2) {
                     // Integer points anywhere, even far outside the image: wrapping them is exact.
-                    points.append(PixelPoint(x: rng.uniform(-2 * w, 3 * w).rounded(), y: rng.uniform(-60, h + 60).rounded()))
+                    points.append(
+                        PixelPoint(x: rng.uniform(-2 * w, 3 * w).rounded(), y: rng.uniform(-60, h + 60).rounded()))
                 } else {
                     points.append(PixelPoint(x: rng.uniform(0, w), y: rng.uniform(-60, h + 60)))
                 }
@@ -153,7 +160,9 @@ struct PointIndexTests {
             for shape in shapes {
                 footprints += 1
                 if let n = Self.check(
-                    index, points, shape, "round \(round) on \(grid), band \(String(describing: bandHeight))", onEdge: &onEdge) {
+                    index, points, shape, "round \(round) on \(grid), band \(String(describing: bandHeight))",
+                    onEdge: &onEdge)
+                {
                     hits += n
                 } else {
                     failures += 1
@@ -177,8 +186,9 @@ struct PointIndexTests {
         var onEdge = 0
         for _ in 0..<40 {
             let heading = rng.pick([0.0, 90, 180, 270])
-            let origin = PixelPoint(x: rng.pick([w - 20, 20, 5000]) + Double(rng.int(-8...8)) / 4,
-                                    y: rng.pick([Double(rng.int(1200...20000)) / 4, 128 * Double(rng.int(3...40))]))
+            let origin = PixelPoint(
+                x: rng.pick([w - 20, 20, 5000]) + Double(rng.int(-8...8)) / 4,
+                y: rng.pick([Double(rng.int(1200...20000)) / 4, 128 * Double(rng.int(3...40))]))
             let along = Interval(-Double(rng.int(0...64)) / 4, Double(rng.int(0...64)) / 4)
             let across = Interval(-Double(rng.int(0...64)) / 4, Double(rng.int(0...64)) / 4)
             let f = Footprint(origin: origin, heading: heading, along: along, across: across)
@@ -209,8 +219,9 @@ struct PointIndexTests {
         let grid = try TileGrid.webMercator(zoom: 0)
         let points = [PixelPoint(x: 0, y: 100), PixelPoint(x: 100.5, y: 50), PixelPoint(x: 255.75, y: 200)]
         let index = try PointIndex(points: points, grid: grid)
-        let f = Footprint(origin: PixelPoint(x: 0, y: 128), heading: 90, along: Interval(-500, 500),
-                          across: Interval(-100, 100))
+        let f = Footprint(
+            origin: PixelPoint(x: 0, y: 128), heading: 90, along: Interval(-500, 500),
+            across: Interval(-100, 100))
         // Heading 90: x ∈ [−500, 500], y ∈ [28, 228]. Copies every 256 px:
         // x = 0 → −256, 0, 256 (−512 and 512 are out): 3; x = 100.5 → −411.5, −155.5, 100.5, 356.5: 4;
         // x = 255.75 → −256.25, −0.25, 255.75 (−512.25 and 511.75 are out): 3. Total 10.
@@ -225,8 +236,9 @@ struct PointIndexTests {
 
     @Test func emptyIndexAndSinglePoint() throws {
         let grid = TileGrid.marsViking
-        let f = Footprint(origin: PixelPoint(x: 11500, y: 2688), heading: 90, along: Interval(-160, 160),
-                          across: Interval(-240, 240))
+        let f = Footprint(
+            origin: PixelPoint(x: 11500, y: 2688), heading: 90, along: Interval(-160, 160),
+            across: Interval(-240, 240))
         let empty = try PointIndex(points: [], grid: grid)
         #expect(empty.count == 0)
         #expect(empty.count(in: f) == 0)
@@ -249,7 +261,8 @@ struct PointIndexTests {
         let unwrapped = try PointIndex(points: [PixelPoint(x: 23060, y: 2500)], grid: grid)
         #expect(Self.listed(unwrapped, f) == [Hit(index: 0, x: 11540, y: 2500)])
         // A degenerate footprint (a single point) finds a point exactly there.
-        let dot = Footprint(origin: PixelPoint(x: 20, y: 2500), heading: 0, along: Interval(0, 0), across: Interval(0, 0))
+        let dot = Footprint(
+            origin: PixelPoint(x: 20, y: 2500), heading: 0, along: Interval(0, 0), across: Interval(0, 0))
         #expect(one.count(in: dot) == 1)
     }
 
@@ -279,14 +292,17 @@ struct PointIndexTests {
         }
         var onEdge = 0
         for band in [1.5, 0.5, 128] {
-            Self.check(try PointIndex(points: points, grid: .marsViking, bandHeight: band), points, f, "band \(band)",
-                       onEdge: &onEdge)
+            Self.check(
+                try PointIndex(points: points, grid: .marsViking, bandHeight: band), points, f, "band \(band)",
+                onEdge: &onEdge)
         }
     }
 
     @Test func invalidInputThrows() {
         #expect(throws: StencilError.self) { try PointIndex(points: [PixelPoint(x: .nan, y: 0)], grid: .marsViking) }
-        #expect(throws: StencilError.self) { try PointIndex(points: [PixelPoint(x: 0, y: .infinity)], grid: .marsViking) }
+        #expect(throws: StencilError.self) {
+            try PointIndex(points: [PixelPoint(x: 0, y: .infinity)], grid: .marsViking)
+        }
         #expect(throws: StencilError.self) { try PointIndex(points: [], grid: .marsViking, bandHeight: 0) }
         #expect(throws: StencilError.self) { try PointIndex(points: [], grid: .marsViking, bandHeight: -1) }
         #expect(throws: StencilError.self) { try PointIndex(points: [], grid: .marsViking, bandHeight: .nan) }

@@ -1,5 +1,5 @@
-import Testing
 import StencilKit
+import Testing
 
 /// The README's example, verbatim, so it keeps compiling and its printed figures stay true.
 struct ReadmeExampleTests {

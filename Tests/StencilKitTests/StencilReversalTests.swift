@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// `Stencil.reversed(keepingTrack:)` may reuse the stencil without computing (pivots keeping the turn direction,
@@ -23,7 +24,8 @@ struct StencilReversalTests {
             if i % 3 == 0 {
                 let f = random.flight
                 let s = f.screen
-                let screen = try Screen(width: s.width, height: s.height, zoom: s.zoom, anchor: .center, margin: s.margin)
+                let screen = try Screen(
+                    width: s.width, height: s.height, zoom: s.zoom, anchor: .center, margin: s.margin)
                 random = OracleFlight(
                     flight: try Flight(route: f.route, screen: screen, turn: f.turn, lateralBand: f.lateralBand),
                     nearEdge: random.nearEdge, summary: random.summary + ", anchor forced to centre")
@@ -37,7 +39,8 @@ struct StencilReversalTests {
             for keepingTrack in [false, true] {
                 if Self.shortcutApplies(flight, keepingTrack: keepingTrack) { shortcut += 1 } else { computed += 1 }
                 let flipped = flight.reversed(keepingTrack: keepingTrack)
-                let viaShortcut = Result { () throws(StencilError) in try original.reversed(keepingTrack: keepingTrack) }
+                let viaShortcut = Result { () throws(StencilError) in try original.reversed(keepingTrack: keepingTrack)
+                }
                 let fresh = Result { () throws(StencilError) in
                     try Stencil(flight: flipped, clipToTerrain: clip)
                 }
@@ -47,7 +50,8 @@ struct StencilReversalTests {
                     if a.flight != flipped { problem = "reversed stencil's flight is not flight.reversed" }
                     if a.unwrapped != b.unwrapped {
                         let sa = Set(a.unwrappedTiles), sb = Set(b.unwrappedTiles)
-                        problem = "unwrapped differ: only reversed \(sa.subtracting(sb).sorted().prefix(8)), "
+                        problem =
+                            "unwrapped differ: only reversed \(sa.subtracting(sb).sorted().prefix(8)), "
                             + "only fresh \(sb.subtracting(sa).sorted().prefix(8))"
                     }
                     if a.real != b.real { problem = (problem ?? "") + " real tiles differ" }

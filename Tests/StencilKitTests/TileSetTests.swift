@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// TileSet against Swift's Set<TileIndex> on random data, and its run merging by hand.
@@ -21,12 +22,16 @@ struct TileSetTests {
     static func checkInvariants(_ set: TileSet, sourceLocation: SourceLocation = #_sourceLocation) {
         for s in set.spans { #expect(s.first <= s.last, sourceLocation: sourceLocation) }
         for (a, b) in zip(set.spans, set.spans.dropFirst()) {
-            #expect(a.row < b.row || (a.row == b.row && b.first > a.last + 1), "\(a) then \(b)", sourceLocation: sourceLocation)
+            #expect(
+                a.row < b.row || (a.row == b.row && b.first > a.last + 1), "\(a) then \(b)",
+                sourceLocation: sourceLocation)
         }
         #expect(set.count == set.spans.reduce(0) { $0 + $1.count }, sourceLocation: sourceLocation)
     }
 
-    static func check(_ set: TileSet, equals expected: Set<TileIndex>, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(
+        _ set: TileSet, equals expected: Set<TileIndex>, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         checkInvariants(set, sourceLocation: sourceLocation)
         #expect(set.count == expected.count, sourceLocation: sourceLocation)
         #expect(set.isEmpty == expected.isEmpty, sourceLocation: sourceLocation)
@@ -39,7 +44,8 @@ struct TileSetTests {
                     Issue.record("contains(\(tile)) is \(set.contains(tile))", sourceLocation: sourceLocation)
                 }
             }
-            let inRow = Set(set.spans(inRow: row).flatMap { s in (s.first...s.last).map { TileIndex(column: $0, row: row) } })
+            let inRow = Set(
+                set.spans(inRow: row).flatMap { s in (s.first...s.last).map { TileIndex(column: $0, row: row) } })
             #expect(inRow == expected.filter { $0.row == row }, sourceLocation: sourceLocation)
         }
         let rows = expected.map(\.row)
@@ -80,12 +86,15 @@ struct TileSetTests {
         #expect(gap.spans == [ColumnSpan(row: 0, first: 1, last: 3), ColumnSpan(row: 0, first: 5, last: 6)])
         #expect(gap.count == 5)
         let overlapping = TileSet(spans: [
-            ColumnSpan(row: 2, first: -5, last: 0), ColumnSpan(row: 2, first: -2, last: 3), ColumnSpan(row: 2, first: -1, last: 1),
+            ColumnSpan(row: 2, first: -5, last: 0), ColumnSpan(row: 2, first: -2, last: 3),
+            ColumnSpan(row: 2, first: -1, last: 1),
         ])
         #expect(overlapping.spans == [ColumnSpan(row: 2, first: -5, last: 3)])
         let rows = TileSet(spans: [ColumnSpan(row: 1, first: 0, last: 2), ColumnSpan(row: 0, first: 3, last: 5)])
         #expect(rows.spans == [ColumnSpan(row: 0, first: 3, last: 5), ColumnSpan(row: 1, first: 0, last: 2)])
-        let duplicates = TileSet([TileIndex(column: 1, row: 1), TileIndex(column: 1, row: 1), TileIndex(column: 2, row: 1)])
+        let duplicates = TileSet([
+            TileIndex(column: 1, row: 1), TileIndex(column: 1, row: 1), TileIndex(column: 2, row: 1),
+        ])
         #expect(duplicates.spans == [ColumnSpan(row: 1, first: 1, last: 2)])
         #expect(duplicates.count == 2)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §3: a right U-turn puts the return leg at +2ρ·r(θ), a left one at −2ρ·r(θ). Due east r(90°) = (0, 1),
@@ -27,7 +28,8 @@ struct UTurnSideTests {
     static let screen = try! Screen(width: 64, height: 64)
 
     static func flight(_ direction: TurnDirection) throws -> Flight {
-        try HandWorked.flight((1280, 2688), (2560, 2688), screen: screen, turn: try Turn(radius: 256, direction: direction))
+        try HandWorked.flight(
+            (1280, 2688), (2560, 2688), screen: screen, turn: try Turn(radius: 256, direction: direction))
     }
 
     @Test func rightTurnReturnsSouth() throws {

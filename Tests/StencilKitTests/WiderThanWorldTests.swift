@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import StencilKit
 
 /// MODEL.md §2: texture memory counts distinct real tiles, never ghost copies — even when one sweep spans more
@@ -14,7 +15,8 @@ struct WiderThanWorldTests {
         #expect(real.count <= grid.columns * grid.rows, sourceLocation: sourceLocation)
         #expect(real.allSatisfy { (0..<grid.columns).contains($0.column) }, sourceLocation: sourceLocation)
         let columns = grid.columns
-        let mapped = Set(stencil.unwrappedTiles.map { TileIndex(column: (($0.column % columns) + columns) % columns, row: $0.row) })
+        let mapped = Set(
+            stencil.unwrappedTiles.map { TileIndex(column: (($0.column % columns) + columns) % columns, row: $0.row) })
         #expect(Set(real) == mapped, sourceLocation: sourceLocation)
     }
 
@@ -61,7 +63,10 @@ struct WiderThanWorldTests {
     @Test func randomHugeSweepsCountEachRealTileOnce() throws {
         var g = SplitMix64(seed: 0xB16)
         for _ in 0..<150 {
-            let grid = try g.chance(0.5) ? TileGrid.webMercator(zoom: g.int(0...2)) : TileGrid(columns: g.int(1...5), rows: g.int(1...4), tileSize: 128)
+            let grid =
+                try g.chance(0.5)
+                ? TileGrid.webMercator(zoom: g.int(0...2))
+                : TileGrid(columns: g.int(1...5), rows: g.int(1...4), tileSize: 128)
             let a = (g.uniform(0, grid.width), g.uniform(0, grid.height))
             let heading = g.uniform(0, 2 * .pi)
             let length = g.uniform(1, 3 * grid.width)
@@ -69,7 +74,8 @@ struct WiderThanWorldTests {
             let screen = try Screen(
                 width: g.uniform(50, 2000), height: g.uniform(50, 2000), zoom: g.uniform(0.5, 3),
                 anchor: .init(x: g.unit(), y: g.unit()), margin: g.uniform(0, 50))
-            let turn = try Turn(radius: g.chance(0.5) ? 0 : g.uniform(0, 500), direction: g.chance(0.5) ? .left : .right)
+            let turn = try Turn(
+                radius: g.chance(0.5) ? 0 : g.uniform(0, 500), direction: g.chance(0.5) ? .left : .right)
             let flight = try HandWorked.flight(a, b, on: grid, screen: screen, turn: turn, band: g.uniform(0, 200))
             Self.checkReal(try Stencil(flight: flight, clipToTerrain: true))
         }

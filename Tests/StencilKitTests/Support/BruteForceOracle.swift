@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StencilKit
 
 /// A brute-force reference for the stencil, written from MODEL.md §2–§5 alone: it reuses none of the library's
@@ -340,7 +341,8 @@ enum OracleCheck {
         let tiles = stencil.unwrapped.tiles
         let set = Set(tiles)
         if set.count != tiles.count || tiles.count != stencil.unwrapped.count {
-            problems.append("unwrapped lists \(tiles.count) tiles, \(set.count) distinct, count \(stencil.unwrapped.count)")
+            problems.append(
+                "unwrapped lists \(tiles.count) tiles, \(set.count) distinct, count \(stencil.unwrapped.count)")
         }
         let holes = oracle.requiredTiles.filter { (!clipped || inside($0)) && !set.contains($0) }
         if !holes.isEmpty {
@@ -368,10 +370,15 @@ enum OracleCheck {
         var problems: [String] = []
         let grid = stencil.flight.grid
         let columns = grid.columns
-        let mapped = Set(stencil.unwrapped.tiles.map { TileIndex(column: ((($0.column % columns) + columns) % columns), row: $0.row) })
+        let mapped = Set(
+            stencil.unwrapped.tiles.map {
+                TileIndex(column: ((($0.column % columns) + columns) % columns), row: $0.row)
+            })
         let real = stencil.real.tiles
         if Set(real) != mapped {
-            problems.append("real tiles differ from the mapped unwrapped tiles: \(Set(real).symmetricDifference(mapped).sorted().prefix(8))")
+            problems.append(
+                "real tiles differ from the mapped unwrapped tiles: \(Set(real).symmetricDifference(mapped).sorted().prefix(8))"
+            )
         }
         if Set(real).count != real.count { problems.append("real lists a tile twice") }
         if stencil.real.count != real.count || stencil.tileCount != real.count {

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StencilKit
 
 /// A random flight for the oracle tests, with what it was built to exercise.
@@ -93,7 +94,8 @@ enum OracleFlights {
             ay = g.uniform(reach + max(0, -dy), grid.height - reach - max(0, dy))
         }
         let acrossAntimeridian = g.chance(0.3)
-        var ax = acrossAntimeridian
+        var ax =
+            acrossAntimeridian
             ? (g.chance(0.5) ? g.uniform(grid.width - 500, grid.width) : g.uniform(0, 500)) : g.uniform(0, grid.width)
         if snapped {
             ax = 32 * (ax / 32).rounded(.down)
