@@ -4,7 +4,8 @@ public enum LoadPolicy: String, Sendable, Hashable, CaseIterable {
     /// the resident peak is the largest working set.
     case pause
     /// Load the next segment's new tiles before evicting (no pause): the resident peak is the largest union of
-    /// two neighbouring working sets, so segments are chosen to keep every such union within capacity.
+    /// two neighbouring working sets, so segments are chosen to keep every such union within capacity — about
+    /// twice as many segments as `pause`, each about half a window long (not always the fewest possible).
     case seamless
 }
 
@@ -29,8 +30,8 @@ public struct SplitCrossing: Sendable, Hashable {
     public let evict: TileSet
 }
 
-/// A memory plan for a flight (MODEL.md §5): the fewest segments whose working sets fit the capacity, and the
-/// loads and evictions at every split point crossed outbound and on the way back.
+/// A memory plan for a flight (MODEL.md §5): the segments (for ``LoadPolicy/pause``, the fewest whose working sets
+/// fit the capacity), and the loads and evictions at every split point crossed outbound and on the way back.
 public struct BudgetPlan: Sendable, Hashable {
     /// The flight planned.
     public let flight: Flight

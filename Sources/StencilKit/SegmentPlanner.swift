@@ -41,65 +41,92 @@ struct SegmentPlanner {
         return Stencil.realTiles(of: TileSet(spans: spans), on: grid)
     }
 
-    /// The working set count of the interval, or of the window of two neighbouring segments for `seamless`.
+    /// Whether the working set of [s0, s1] fits the capacity.
     private func fits(_ s0: Double, _ s1: Double, first: Bool, last: Bool, capacity: Int) -> Bool {
         workingSet(s0, s1, first: first, last: last).count <= capacity
     }
 
-    /// Split positions (strictly between 0 and L) of the fewest segments that fit, or nil when none do.
-    func splits(capacity: Int, policy: LoadPolicy) -> [Double]? {
-        switch policy {
-        case .pause:
-            return greedySplits(capacity: capacity)
-        case .seamless:
-            // Every pair of neighbouring segments must fit together: shrink the per-segment target until the
-            // largest neighbouring union fits.
-            var target = capacity
-            while target > 0 {
-                guard let splits = greedySplits(capacity: target) else { return nil }
-                let bounds = [0] + splits + [legLength]
-                var worst = 0
-                for i in 0..<max(0, bounds.count - 2) {
-                    let window = workingSet(bounds[i], bounds[i + 2], first: i == 0, last: i + 2 == bounds.count - 1)
-                    worst = max(worst, window.count)
-                }
-                if bounds.count == 2 { worst = workingSet(0, legLength, first: true, last: true).count }
-                if worst <= capacity { return splits }
-                target -= max(1, (worst - capacity) / 2)
-            }
-            return nil
-        }
+    /// Whether [a, L], with the U-turn at B (and at A when `first`), fits.
+    private func reachesEnd(from a: Double, first: Bool, capacity: Int) -> Bool {
+        fits(a, legLength, first: first, last: true, capacity: capacity)
     }
 
-    /// Greedy furthest-reaching splits for per-segment capacity; nil when some point cannot be covered.
-    func greedySplits(capacity: Int) -> [Double]? {
-        let length = legLength
-        var splits: [Double] = []
-        var s0 = 0.0
+    /// The furthest b in [a, L) such that [a, b] (with the U-turn at A when `first`) fits, or nil when not even
+    /// [a, a] does.
+    ///
+    /// Bisects down to neighbouring doubles. The working set grows only where an edge of the swept rectangle
+    /// crosses a tile line (by more than the tie tolerance), so the furthest end that fits is attained at such an
+    /// event. Stopping short of it (at any coarser resolution) would start the next segment just before a tile
+    /// line, where its rear edge can pick up a whole extra row or column of tiles and cost an extra segment.
+    private func reach(from a: Double, first: Bool, capacity: Int) -> Double? {
+        guard fits(a, a, first: first, last: false, capacity: capacity) else { return nil }
+        var lo = a
+        var hi = legLength
         while true {
-            let first = splits.isEmpty
-            if fits(s0, length, first: first, last: true, capacity: capacity) { return splits }
-            guard fits(s0, s0, first: first, last: false, capacity: capacity) else { return nil }
-            var lo = s0
-            var hi = length
-            // Bisect down to neighbouring doubles. The working set grows only where an edge of the swept
-            // rectangle crosses a tile line, and a tile it merely touches is not needed, so the furthest end that
-            // fits is attained exactly at such an event. Stopping short of it (at any coarser resolution) starts
-            // the next segment just before a tile line, where its rear edge can pick up a whole extra row or
-            // column of tiles and cost an extra segment.
-            while true {
-                let mid = lo + (hi - lo) / 2
-                guard mid > lo, mid < hi else { break }
-                if fits(s0, mid, first: first, last: false, capacity: capacity) { lo = mid } else { hi = mid }
-            }
-            // A segment must make progress; if the working set grows the moment it leaves s0, nothing fits.
-            guard lo > s0 else { return nil }
-            splits.append(lo)
-            s0 = lo
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            if fits(a, mid, first: first, last: false, capacity: capacity) { lo = mid } else { hi = mid }
+        }
+        return lo
+    }
+
+    /// Split positions (strictly between 0 and L) for the policy, or nil when no split fits.
+    func splits(capacity: Int, policy: LoadPolicy) -> [Double]? {
+        if reachesEnd(from: 0, first: true, capacity: capacity) { return [] }
+        switch policy {
+        case .pause: return pauseSplits(capacity: capacity)
+        case .seamless: return seamlessSplits(capacity: capacity)
         }
     }
 
-    /// The smallest capacity for which a plan exists under `policy`.
+    /// The fewest segments whose working sets fit: each segment reaches as far as it can. Optimal, because a
+    /// shorter interval's working set is a subset of a longer one's, so no plan's i-th split lies beyond this one's.
+    func pauseSplits(capacity: Int) -> [Double]? {
+        var splits: [Double] = []
+        var start = 0.0
+        while !reachesEnd(from: start, first: splits.isEmpty, capacity: capacity) {
+            // A segment must make progress; if the working set grows the moment it leaves `start`, nothing fits.
+            guard let end = reach(from: start, first: splits.isEmpty, capacity: capacity), end > start else {
+                return nil
+            }
+            splits.append(end)
+            start = end
+        }
+        return splits
+    }
+
+    /// Segments such that every two neighbours fit together: every window [p(i−1), p(i+1)] of split points fits.
+    ///
+    /// Each new split goes as far as the window from the split before last allows, but no further than halfway
+    /// to where the last split could reach on its own: p(i+1) = min(reach(p(i−1)), (p(i) + reach(p(i))) / 2).
+    /// The cap keeps room for the next window, so the walk only stops where no window can leave a point at all,
+    /// and there no plan of any policy fits. Segments settle at about half a window, about twice the pause plan's
+    /// count. (Fewest overall is not sought: it degenerates into zero-length segments between windows, which would
+    /// have to load a whole segment in no time.)
+    func seamlessSplits(capacity: Int) -> [Double]? {
+        var points = [0.0]
+        var previous = 0.0  // p(i−1); the window from it must reach past the next split
+        var windowReach = Double.infinity
+        while points.count < Self.maximumSegments {
+            let last = points[points.count - 1]
+            if points.count >= 2, reachesEnd(from: previous, first: previous == 0, capacity: capacity) { break }
+            guard let own = reach(from: last, first: last == 0, capacity: capacity), own > last else { return nil }
+            let next = min(windowReach, last + (own - last) / 2)
+            guard next > last else { return nil }
+            previous = last
+            windowReach = own
+            points.append(next)
+        }
+        guard points.count < Self.maximumSegments else { return nil }
+        return Array(points.dropFirst())
+    }
+
+    /// A bound on the number of segments a plan may have, so a walk creeping towards a point it cannot pass stops.
+    static let maximumSegments = 100_000
+
+    /// The smallest capacity for which `policy` finds a plan. Plans exist monotonically in the capacity for the
+    /// pause policy (bisection is exact there); for the seamless policy the bisection's answer is checked and
+    /// raised until a plan exists, so the stated capacity always works.
     func minimumCapacity(policy: LoadPolicy) -> Int {
         var lo = 1
         var hi = max(1, workingSet(0, legLength, first: true, last: true).count)
@@ -107,6 +134,7 @@ struct SegmentPlanner {
             let mid = (lo + hi) / 2
             if splits(capacity: mid, policy: policy) != nil { hi = mid } else { lo = mid + 1 }
         }
+        while splits(capacity: lo, policy: policy) == nil { lo += 1 }
         return lo
     }
 }

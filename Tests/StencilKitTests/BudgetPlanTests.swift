@@ -4,7 +4,7 @@ import Testing
 
 /// MODEL.md §5 Budget: presets, capacity, plans that fit whole, hand-worked splits and the refusal error.
 struct BudgetPlanTests {
-    /// A split lands where the next tile would overlap by more than the grid's tie tolerance (1.4e-7 px on
+    /// A split lands where the next tile would overlap by more than the grid's tie tolerance (1.3e-7 px on
     /// Mars Viking), so the exact tile line plus at most twice that.
     static let splitTolerance = 2 * TileGrid.marsViking.tieTolerance
 
