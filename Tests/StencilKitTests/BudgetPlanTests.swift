@@ -318,9 +318,31 @@ struct BudgetPlanTests {
                 }
                 #expect(minimum <= stencil.real.count)
             } else {
-                // A seamless plan also meets the pause policy's capacity, so it can never need less.
-                #expect(minimum >= (try Support.minimumTiles(flight, policy: .pause, format: format)))
+                // A seamless plan also meets the pause policy's capacity, so it can never need less; and since its
+                // windows may shrink to the working set of a single point, it never needs more either.
+                #expect(minimum == (try Support.minimumTiles(flight, policy: .pause, format: format)), "flight \(i)")
             }
+        }
+    }
+
+    /// Seamless plans meet the pause minimum: on MODEL.md example 1 (94 tiles, pause minimum 28) a 28-tile budget
+    /// gives a seamless plan whose neighbouring working sets fit together, and 27 tiles are refused naming 28.
+    @Test func seamlessPlanMeetsThePauseMinimum() throws {
+        let flight = try Self.example1()
+        let pause = try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: 28 * 65_536), policy: .pause)
+        let seamless = try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: 28 * 65_536), policy: .seamless)
+        #expect(pause.peakResidentTiles == 28)
+        #expect(seamless.segmentCount > pause.segmentCount)
+        for crossing in seamless.crossings {
+            let union = seamless.segments[crossing.from].workingSet.union(seamless.segments[crossing.to].workingSet)
+            #expect(union.count <= 28)
+        }
+        #expect(seamless.peakResidentTiles <= 28)
+        #expect(
+            throws: StencilError.budgetTooSmall(
+                budgetBytes: 27 * 65_536, bytesPerTile: 65_536, capacity: 27, minimumTiles: 28)
+        ) {
+            try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: 27 * 65_536), policy: .seamless)
         }
     }
 
