@@ -48,21 +48,18 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
 
 extension MercatorError {
     /// Throws ``nonFinite(field:value:)`` unless `value` is finite.
-    @inlinable
-    public static func requireFinite(_ value: Double, _ field: String) throws(MercatorError) {
+    static func requireFinite(_ value: Double, _ field: String) throws(MercatorError) {
         guard value.isFinite else { throw .nonFinite(field: field, value: value) }
     }
 
     /// Throws unless `value` is finite and strictly positive.
-    @inlinable
-    public static func requirePositive(_ value: Double, _ field: String) throws(MercatorError) {
+    static func requirePositive(_ value: Double, _ field: String) throws(MercatorError) {
         try requireFinite(value, field)
         guard value > 0 else { throw .nonPositive(field: field, value: value) }
     }
 
     /// Throws unless `value` is finite and zero or positive.
-    @inlinable
-    public static func requireNonNegative(_ value: Double, _ field: String) throws(MercatorError) {
+    static func requireNonNegative(_ value: Double, _ field: String) throws(MercatorError) {
         try requireFinite(value, field)
         guard value >= 0 else {
             throw .outOfRange(field: field, value: value, range: 0...Double.greatestFiniteMagnitude)

@@ -13,8 +13,8 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// The largest width or height in pixels, 2⁵³: every pixel edge up to it is an exact `Double`.
     public static let maximumPixelSize = 1 << 53
 
-    /// Creates a grid. All three sizes must be at least 1, and the image at most ``maximumPixelSize`` pixels
-    /// wide and high.
+    /// Creates a grid. All three sizes must be at least 1, the image at most ``maximumPixelSize`` pixels
+    /// wide and high, and its ``tileCount`` (columns × rows) at most `Int.max`.
     public init(columns: Int, rows: Int, tileSize: Int) throws(MercatorError) {
         guard columns >= 1 else { throw .nonPositiveCount(field: "Grid columns", value: columns) }
         guard rows >= 1 else { throw .nonPositiveCount(field: "Grid rows", value: rows) }
@@ -25,6 +25,11 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
                 throw .outOfRange(
                     field: field, value: Double(count) * Double(tileSize), range: 1...Double(Self.maximumPixelSize))
             }
+        }
+        guard !columns.multipliedReportingOverflow(by: rows).overflow else {
+            throw .outOfRange(
+                field: "Grid tile count (columns × rows)", value: Double(columns) * Double(rows),
+                range: 1...Double(Int.max))
         }
         self.columns = columns
         self.rows = rows
@@ -69,7 +74,7 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// grid's largest coordinates (an ulp there is about 2·10⁻¹⁶·width). Exact ties (axis-aligned edges on tile
     /// boundaries) are decided exactly either way.
     @inlinable public var tieTolerance: Double { 1e-9 * tileLength + 1e-14 * width }
-    /// Number of tiles in the grid.
+    /// Number of tiles in the grid (at most `Int.max`: the initializer checks it).
     @inlinable public var tileCount: Int { columns * rows }
 
     /// The latitude of the image's top edge, φlim = atan(sinh(π·height/width)), in degrees.
@@ -145,9 +150,13 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The world copy w = ⌊i / columns⌋ of an unwrapped column i (0 for the real image, ±1 for its neighbours).
+    /// Defined for every `Int`, `Int.min` included.
     @inlinable
     public func worldCopy(of unwrappedColumn: Int) -> Int {
-        (unwrappedColumn - realColumn(of: unwrappedColumn)) / columns
+        // Floor division without overflow: `/` truncates toward zero, one too high when a negative i leaves a
+        // remainder.
+        let quotient = unwrappedColumn / columns
+        return unwrappedColumn % columns < 0 ? quotient - 1 : quotient
     }
 
     /// The real tile drawn by an unwrapped (possibly ghost) tile.

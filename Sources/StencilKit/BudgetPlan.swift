@@ -101,8 +101,8 @@ public struct BudgetPlan: Sendable, Hashable {
         return crossings.map { segments[$0.from].workingSet.union(segments[$0.to].workingSet).count }.max() ?? single
     }
 
-    /// Peak resident texture bytes.
-    public var peakBytes: Int { peakResidentTiles * format.bytesPerTile }
+    /// Peak resident texture bytes (saturating at `Int.max` when the product does not fit in an `Int`).
+    public var peakBytes: Int { format.bytes(forTiles: peakResidentTiles) }
 
     /// Textures loaded per loop once flying (the first segment's initial load not counted).
     public var loadsPerLoop: Int { crossings.reduce(0) { $0 + $1.load.count } }

@@ -7,14 +7,19 @@
 /// ``TileGrid/tieTolerance`` count as touching (see there). Cost: O(rows), no allocation.
 enum ConvexCover {
     /// Calls `body(row, firstColumn, lastColumn)` for every row the quadrilateral needs, top to bottom.
+    /// - Parameter rows: the rows to consider; the terrain's rows, 0 ..< `grid.rows`, unless given.
     @inlinable
-    static func forEachRow(of quad: Quad, on grid: TileGrid, _ body: (Int, Int, Int) -> Void) {
+    static func forEachRow(
+        of quad: Quad, on grid: TileGrid, rows: ClosedRange<Int>? = nil, _ body: (Int, Int, Int) -> Void
+    ) {
         let t = grid.tileLength
         let e = grid.tieTolerance
         let box = quad.bounds
         guard box.maxY > box.minY, box.maxX > box.minX else { return }
-        let firstRow = Int(((box.minY + e) / t).rounded(.down))
-        let lastRow = Int(((box.maxY - e) / t).rounded(.up)) - 1
+        let (first, last) = neededRows(minY: box.minY, maxY: box.maxY, on: grid)
+        let scanned = rows ?? 0...(grid.rows - 1)
+        let firstRow = max(first, scanned.lowerBound)
+        let lastRow = min(last, scanned.upperBound)
         guard firstRow <= lastRow else { return }
         for row in firstRow...lastRow {
             // The row strip shrunk by the tolerance, clipped to the quadrilateral's y-range.
@@ -31,6 +36,17 @@ enum ConvexCover {
             let last = Int(((hi - e) / t).rounded(.up)) - 1
             if first <= last { body(row, first, last) }
         }
+    }
+
+    /// The rows a region spanning minY…maxY (finite, within ``Flight/maximumExtent``) can need by the
+    /// positive-area rule: ⌊(minY + e)/T⌋ … ⌈(maxY − e)/T⌉ − 1, with e the grid's tie tolerance. A region whose
+    /// y-range is exactly minY…maxY and that has positive width at every y strictly between (a convex region, or a
+    /// turn's sweep) needs no row outside these.
+    @inlinable
+    static func neededRows(minY: Double, maxY: Double, on grid: TileGrid) -> (first: Int, last: Int) {
+        let t = grid.tileLength
+        let e = grid.tieTolerance
+        return (Int(((minY + e) / t).rounded(.down)), Int(((maxY - e) / t).rounded(.up)) - 1)
     }
 
     /// Widens [lo, hi] by the x-range of segment a–b within the closed strip y0 ≤ y ≤ y1, using vertex

@@ -15,7 +15,9 @@ extension FlightLoop {
     /// heap sort). `tiles` is emptied keeping its capacity, so a buffer reused across frames allocates nothing
     /// once it has grown to the largest frame. Every tile returned is in the flight's ``Stencil``; rows past the
     /// terrain (reached only by a flight clipped to it) are left out.
-    /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |lateralOffset| ≤ the band.
+    /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |lateralOffset| ≤ the band; for a pose
+    ///   built by hand, the errors of ``footprint(of:lateralOffset:)`` (non-finite, or reaching past
+    ///   ``Flight/maximumExtent``).
     @discardableResult
     public func cull(_ pose: Pose, lateralOffset: Double = 0, into tiles: inout [VisibleTile])
         throws(StencilError) -> FrameView

@@ -11,19 +11,33 @@ public struct Flight: Sendable, Hashable {
     public let lateralBand: Double
 
     /// Creates a flight along `route`.
-    /// - Throws: ``StencilError`` for a negative or non-finite band.
+    ///
+    /// Every footprint the loop can show must stay within ``maximumExtent`` of the image origin: the route's
+    /// farthest endpoint coordinate plus the reach of a footprint's corner from the track — the half-diagonal
+    /// √(along² + across²) of the screen's extents (a corner, at any heading), plus the band, plus 2ρ for the turns.
+    /// - Throws: ``StencilError`` for a negative or non-finite band, a flight reaching past ``maximumExtent``, or a
+    ///   footprint covering more than ``maximumTilesPerFrame`` tiles.
     public init(route: PixelRoute, screen: Screen, turn: Turn = .pivot, lateralBand: Double = 0)
         throws(StencilError)
     {
         try StencilError.requireNonNegative(lateralBand, "Lateral band")
         let along = screen.along
         let across = screen.across
-        let reach = Swift.max(-along.lower, along.upper, -across.lower, across.upper) + lateralBand + 2 * turn.radius
+        let ahead = Swift.max(abs(along.lower), abs(along.upper))
+        let aside = Swift.max(abs(across.lower), abs(across.upper))
+        let reach = (ahead * ahead + aside * aside).squareRoot() + lateralBand + 2 * turn.radius
         let farthest = reach + Swift.max(abs(route.start.x), abs(route.start.y), abs(route.end.x), abs(route.end.y))
         guard farthest <= Self.maximumExtent else {
             throw .outOfRange(
                 field: "Flight extent (route, screen × zoom, band and turns, in px)", value: farthest,
                 valid: "at most \(Self.maximumExtent) px from the image origin")
+        }
+        // One frame draws at most this many tiles: the footprint's bounding square, whatever the heading.
+        let side = 2 * (ahead * ahead + aside * aside).squareRoot() / route.grid.tileLength + 2
+        guard side * side <= Double(Self.maximumTilesPerFrame) else {
+            throw .outOfRange(
+                field: "Footprint size in tiles (screen × zoom / tile size, squared)", value: (side * side).rounded(),
+                valid: "at most \(Self.maximumTilesPerFrame) tiles per frame; lower the zoom or the screen size")
         }
         self.route = route
         self.screen = screen
@@ -42,6 +56,10 @@ public struct Flight: Sendable, Hashable {
         do { route = try PixelRoute(from: a, to: b, on: grid, way: way) } catch { throw .geometry(error) }
         try self.init(route: route, screen: screen, turn: turn, lateralBand: lateralBand)
     }
+
+    /// The most tiles one frame's footprint may cover, 2²⁰ (its bounding square at any heading, in tiles, with a
+    /// tile of slack on every side): a screen that needs more is a zoom error, not a frame to draw.
+    public static let maximumTilesPerFrame = 1 << 20
 
     /// The largest distance in pixels from the image origin that any part of a flight may reach, 2⁴⁰.
     public static let maximumExtent: Double = 1_099_511_627_776

@@ -112,15 +112,37 @@ public struct FlightLoop: Sendable, Hashable {
     }
 
     /// The footprint of a pose moved `lateralOffset` pixels to the pilot's right (MODEL.md §4).
-    /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |offset| ≤ the flight's band.
+    ///
+    /// The poses of this loop always pass; a pose built by hand must keep its footprint within
+    /// ``Flight/maximumExtent`` of the image origin (up to a pixel of rounding).
+    /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |offset| ≤ the flight's band;
+    ///   ``StencilError/nonFinite(field:value:)`` for a non-finite pose position or heading;
+    ///   ``StencilError/outOfRange(field:value:valid:)`` for a footprint reaching past ``Flight/maximumExtent``.
     public func footprint(of pose: Pose, lateralOffset: Double = 0) throws(StencilError) -> Footprint {
         try StencilError.requireFinite(lateralOffset, "Lateral offset")
         guard abs(lateralOffset) <= flight.lateralBand else {
             throw .offsetOutsideBand(offset: lateralOffset, band: flight.lateralBand)
         }
-        return Footprint(
+        try StencilError.requireFinite(pose.position.x, "Pose x")
+        try StencilError.requireFinite(pose.position.y, "Pose y")
+        try StencilError.requireFinite(pose.heading, "Pose heading")
+        let footprint = Footprint(
             origin: pose.position(lateralOffset: lateralOffset), heading: pose.heading,
             along: flight.screen.along, across: flight.screen.across)
+        // A pixel of slack: the loop's own poses, computed in Double, may round a hair past a flight built right at
+        // the limit; Int conversions downstream stay exact far beyond it.
+        let limit = Flight.maximumExtent + 1
+        let corners = footprint.corners
+        for i in 0..<4 {
+            let corner = corners[i]
+            guard abs(corner.x) <= limit, abs(corner.y) <= limit else {
+                throw .outOfRange(
+                    field: "Footprint reach (pose position, screen × zoom and lateral offset, in px)",
+                    value: Swift.max(abs(corner.x), abs(corner.y)),
+                    valid: "at most \(Flight.maximumExtent) px from the image origin, like the flight's own")
+            }
+        }
+        return footprint
     }
 
     /// The along-track position of a pose: its position projected on u(θ), measured from P_A.

@@ -3,8 +3,9 @@
 public struct Footprint: Sendable, Hashable {
     /// The reference point the extents are measured from (the aircraft, for a pose's footprint).
     public var origin: PixelPoint
-    /// The heading in degrees clockwise from north that the rectangle is aligned with.
-    public var heading: Double
+    /// The heading in degrees clockwise from north that the rectangle is aligned with. Constant, like the
+    /// ``ahead`` and ``right`` vectors derived from it: make a new footprint for another heading.
+    public let heading: Double
     /// Extent along the heading (ahead positive), in terrain pixels from ``origin``.
     public var along: Interval
     /// Extent across the heading (right positive), in terrain pixels from ``origin``.

@@ -7,11 +7,22 @@ public struct FrameSequence: Sequence, Sendable {
     /// Number of frames in one loop.
     public let count: Int
 
+    /// The most frames one loop may have, 10,000,000 (about 46 hours at 60 fps).
+    public static let maximumCount = 10_000_000
+
     /// The frames of one loop of `loop` at `timing`.
-    public init(loop: FlightLoop, timing: FlightTiming) {
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when duration × frame rate is not finite or
+    ///   exceeds ``maximumCount`` (a speed or turn rate far too slow for the frame rate).
+    public init(loop: FlightLoop, timing: FlightTiming) throws(StencilError) {
+        let frames = (loop.duration(timing) * timing.framesPerSecond).rounded(.up)
+        guard frames <= Double(Self.maximumCount) else {
+            throw .outOfRange(
+                field: "Frames per loop (loop duration × frame rate)", value: frames,
+                valid: "at most \(Self.maximumCount); raise the speed or turn rate, or lower the frame rate")
+        }
         self.loop = loop
         self.timing = timing
-        count = Swift.max(1, Int((loop.duration(timing) * timing.framesPerSecond).rounded(.up)))
+        count = Swift.max(1, Int(frames))
     }
 
     /// The pose of frame `index` (taken modulo the loop).
@@ -41,5 +52,9 @@ public struct FrameSequence: Sequence, Sendable {
 
 extension FlightLoop {
     /// The poses of one loop at `timing`, one per frame.
-    public func frames(_ timing: FlightTiming) -> FrameSequence { FrameSequence(loop: self, timing: timing) }
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when one loop would take more than
+    ///   ``FrameSequence/maximumCount`` frames (see ``FrameSequence/init(loop:timing:)``).
+    public func frames(_ timing: FlightTiming) throws(StencilError) -> FrameSequence {
+        try FrameSequence(loop: self, timing: timing)
+    }
 }

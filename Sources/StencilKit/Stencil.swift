@@ -15,25 +15,52 @@ public struct Stencil: Sendable, Hashable {
     public let clipsToTerrain: Bool
 
     /// Computes the stencil of a flight.
+    ///
+    /// Rows past the terrain are found from the shapes' bounding box before any tile is scanned, so a flight that
+    /// leaves the terrain is refused at once, and one clipped to it scans the terrain's rows only.
     /// - Parameter clipToTerrain: drop rows past the terrain's top or bottom instead of refusing.
     /// - Throws: ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)`` when the sweep needs
     ///   rows outside the terrain and `clipToTerrain` is false.
     public init(flight: Flight, clipToTerrain: Bool = false) throws(StencilError) {
         let loop = FlightLoop(flight)
         let grid = flight.grid
-        var spans: [ColumnSpan] = []
-        let emit = { (row: Int, first: Int, last: Int) in spans.append(ColumnSpan(row: row, first: first, last: last)) }
         let length = loop.legLength
         let corridors = [
             loop.corridor(outbound: true, from: 0, to: length),
             loop.corridor(outbound: false, from: 0, to: length),
         ]
         let sweeps = [loop.turnSweep(atEnd: true), loop.turnSweep(atEnd: false)]
-        for corridor in corridors { ConvexCover.forEachRow(of: corridor.corners, on: grid, emit) }
-        for sweep in sweeps { sweep.forEachRun(on: grid, emit) }
         var bounds = sweeps[0].bounds.union(sweeps[1].bounds)
         for corridor in corridors { bounds = bounds.union(corridor.corners.bounds) }
-        try self.init(flight: flight, spans: spans, bounds: bounds, clipToTerrain: clipToTerrain)
+        func scan(_ rows: ClosedRange<Int>, _ body: (Int, Int, Int) -> Void) {
+            for corridor in corridors { ConvexCover.forEachRow(of: corridor.corners, on: grid, rows: rows, body) }
+            for sweep in sweeps { sweep.forEachRun(on: grid, rows: rows, body) }
+        }
+        func needs(_ row: Int) -> Bool {
+            var found = false
+            scan(row...row) { _, _, _ in found = true }
+            return found
+        }
+        // Every shape's y-range is its bounding box's, with positive width strictly inside it, so no shape needs a
+        // row outside these (ConvexCover.neededRows); the extreme rows are almost always needed too.
+        var (first, last) = ConvexCover.neededRows(minY: bounds.minY, maxY: bounds.maxY, on: grid)
+        if first < 0 || last >= grid.rows {
+            // The exact extreme rows: scan inward from the bounds' rows to the first row something needs.
+            while first <= last && !needs(first) { first += 1 }
+            while last >= first && !needs(last) { last -= 1 }
+        }
+        let leaves = first <= last && (first < 0 || last >= grid.rows)
+        if leaves && !clipToTerrain {
+            throw Self.terrainError(rows: first...last, grid: grid, bounds: bounds)
+        }
+        // Clipped or not, only the terrain's rows remain to scan.
+        var spans: [ColumnSpan] = []
+        let top = max(first, 0)
+        let bottom = min(last, grid.rows - 1)
+        if top <= bottom {
+            scan(top...bottom) { row, a, b in spans.append(ColumnSpan(row: row, first: a, last: b)) }
+        }
+        self.init(flight: flight, unwrapped: TileSet(spans: spans), isClipped: leaves, clipsToTerrain: clipToTerrain)
     }
 
     /// Builds a stencil from the runs a flight's shapes need, checking or clipping the terrain's rows.
@@ -42,25 +69,34 @@ public struct Stencil: Sendable, Hashable {
         let all = TileSet(spans: spans)
         var clipped = false
         if let rows = all.rows, rows.lowerBound < 0 || rows.upperBound >= grid.rows {
-            guard clipToTerrain else {
-                // Name the rows past the edge that is crossed (the top one if both are).
-                let top = rows.lowerBound < 0
-                let outside =
-                    top
-                    ? rows.lowerBound...Swift.min(-1, rows.upperBound)
-                    : Swift.max(grid.rows, rows.lowerBound)...rows.upperBound
-                throw .leavesTerrain(
-                    rows: outside, gridRows: grid.rows,
-                    latitudeReached: grid.latitude(atPixelY: top ? bounds.minY : bounds.maxY),
-                    latitudeLimit: grid.latitudeLimit)
-            }
+            guard clipToTerrain else { throw Self.terrainError(rows: rows, grid: grid, bounds: bounds) }
             clipped = true
         }
+        self.init(
+            flight: flight, unwrapped: clipped ? TileSet(spans: all.spans.filter { grid.containsRow($0.row) }) : all,
+            isClipped: clipped, clipsToTerrain: clipToTerrain)
+    }
+
+    private init(flight: Flight, unwrapped: TileSet, isClipped: Bool, clipsToTerrain: Bool) {
         self.flight = flight
-        self.isClipped = clipped
-        self.clipsToTerrain = clipToTerrain
-        self.unwrapped = clipped ? TileSet(spans: all.spans.filter { grid.containsRow($0.row) }) : all
-        self.real = Self.realTiles(of: unwrapped, on: grid)
+        self.isClipped = isClipped
+        self.clipsToTerrain = clipsToTerrain
+        self.unwrapped = unwrapped
+        self.real = Self.realTiles(of: unwrapped, on: flight.grid)
+    }
+
+    /// The error for a flight whose shapes need `rows` (some outside the terrain) within `bounds`: it names the
+    /// rows past the edge that is crossed (the top one if both are) and the latitude reached there.
+    static func terrainError(rows: ClosedRange<Int>, grid: TileGrid, bounds: Bounds) -> StencilError {
+        let top = rows.lowerBound < 0
+        let outside =
+            top
+            ? rows.lowerBound...Swift.min(-1, rows.upperBound)
+            : Swift.max(grid.rows, rows.lowerBound)...rows.upperBound
+        return .leavesTerrain(
+            rows: outside, gridRows: grid.rows,
+            latitudeReached: grid.latitude(atPixelY: top ? bounds.minY : bounds.maxY),
+            latitudeLimit: grid.latitudeLimit)
     }
 
     private init(reusing stencil: Stencil, for flight: Flight) {
@@ -98,8 +134,9 @@ public struct Stencil: Sendable, Hashable {
     /// Number of distinct real tiles: the textures to hold.
     public var tileCount: Int { real.count }
 
-    /// Texture memory for the distinct real tiles at `bytesPerTile` (65,536 for 128 px RGBA8).
-    public func bytes(bytesPerTile: Int) -> Int { real.count * bytesPerTile }
+    /// Texture memory for the distinct real tiles in `format` (65,536 bytes a tile for ``TextureFormat/rgba8Tile128``).
+    /// Saturates at `Int.max` when the product does not fit in an `Int`.
+    public func bytes(for format: TextureFormat) -> Int { format.bytes(forTiles: real.count) }
 
     /// Whether an unwrapped tile is drawn by some pose of the flight.
     public func contains(_ tile: TileIndex) -> Bool { unwrapped.contains(tile) }

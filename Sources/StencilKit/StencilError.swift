@@ -34,9 +34,13 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         case .offsetOutsideBand(let offset, let band):
             return "Lateral offset \(offset) px is outside the flight's band; it must lie in [-\(band), \(band)] px."
         case .budgetTooSmall(let budget, let bytesPerTile, let capacity, let minimum):
+            let (needed, overflow) = minimum.multipliedReportingOverflow(by: bytesPerTile)
+            let advice =
+                overflow
+                ? "it would take more than Int.max (\(Int.max)) bytes, so choose a smaller texture format"
+                : "a budget of at least \(needed) bytes would work"
             return "A budget of \(budget) bytes holds \(capacity) tiles of \(bytesPerTile) bytes, but the smallest "
-                + "split of this flight needs \(minimum) resident tiles: a budget of at least "
-                + "\(minimum * bytesPerTile) bytes would work."
+                + "split of this flight needs \(minimum) resident tiles: \(advice)."
         }
     }
 

@@ -25,6 +25,12 @@ public struct TextureFormat: Sendable, Hashable, CustomStringConvertible {
 
     /// `N bytes per tile`.
     public var description: String { "\(bytesPerTile) bytes per tile" }
+
+    /// Bytes `tiles` textures take, saturating at `Int.max` when the product does not fit in an `Int`.
+    func bytes(forTiles tiles: Int) -> Int {
+        let (product, overflow) = tiles.multipliedReportingOverflow(by: bytesPerTile)
+        return overflow ? .max : product
+    }
 }
 
 /// A memory budget for resident tile textures.

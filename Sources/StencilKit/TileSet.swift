@@ -1,10 +1,12 @@
 /// A set of tiles stored as sorted, disjoint, non-adjacent column runs per row: compact for the corridor-shaped
-/// sets a flight needs, iterated in row-major order, with membership in O(1) for a row plus a binary search
-/// over that row's few runs.
+/// sets a flight needs, iterated in row-major order, with membership by a binary search over the rows that hold
+/// tiles, then over that row's few runs. Storage grows with the runs only, however far apart their rows lie.
 public struct TileSet: Sendable, Hashable, Sequence {
     /// The runs, sorted by row then column, merged so no two touch.
     public let spans: [ColumnSpan]
-    /// Index into ``spans`` of each row's first run, for rows ``firstRow`` … ``firstRow`` + count − 1, plus an end.
+    /// The rows holding tiles, ascending.
+    private let rowKeys: [Int]
+    /// Index into ``spans`` of the first run of each row of `rowKeys`, plus an end.
     private let rowStarts: [Int]
     /// The first row holding a tile (0 when empty).
     public let firstRow: Int
@@ -14,7 +16,7 @@ public struct TileSet: Sendable, Hashable, Sequence {
     /// The empty set.
     public static let empty = TileSet(mergedSpans: [])
 
-    /// The set of the tiles in any of `spans` (in any order, overlapping or not).
+    /// The set of the tiles in any of `spans` (in any order, overlapping or not; a run with `last < first` is empty).
     public init(spans: [ColumnSpan]) {
         self.init(mergedSpans: Self.merge(spans))
     }
@@ -27,24 +29,25 @@ public struct TileSet: Sendable, Hashable, Sequence {
     private init(mergedSpans: [ColumnSpan]) {
         spans = mergedSpans
         firstRow = mergedSpans.first?.row ?? 0
+        var keys: [Int] = []
         var starts: [Int] = []
-        if let last = mergedSpans.last {
-            starts.reserveCapacity(last.row - firstRow + 2)
-            for (index, span) in mergedSpans.enumerated() {
-                while starts.count <= span.row - firstRow { starts.append(index) }
-            }
+        for (index, span) in mergedSpans.enumerated() where keys.last != span.row {
+            keys.append(span.row)
+            starts.append(index)
         }
         starts.append(mergedSpans.count)
+        rowKeys = keys
         rowStarts = starts
         count = mergedSpans.reduce(0) { $0 + $1.count }
     }
 
-    /// Sorts and merges overlapping or adjacent runs.
+    /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
         var merged: [ColumnSpan] = []
         merged.reserveCapacity(input.count)
-        for span in input.sorted() {
-            if var last = merged.last, last.row == span.row, span.first <= last.last + 1 {
+        for span in input.sorted() where span.first <= span.last {
+            // Sorted, so span.first ≥ last.first: it joins `last` when it starts at most one past last's end.
+            if var last = merged.last, last.row == span.row, span.first <= last.last || span.first - 1 == last.last {
                 last.last = Swift.max(last.last, span.last)
                 merged[merged.count - 1] = last
             } else {
@@ -63,11 +66,16 @@ public struct TileSet: Sendable, Hashable, Sequence {
         return first.row...last.row
     }
 
-    /// The runs of one row (empty if the row holds none).
+    /// The runs of one row (empty if the row holds none). O(log rows).
     public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> {
-        let offset = row - firstRow
-        guard offset >= 0, offset < rowStarts.count - 1 else { return [] }
-        return spans[rowStarts[offset]..<rowStarts[offset + 1]]
+        var lo = 0
+        var hi = rowKeys.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if rowKeys[mid] < row { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo < rowKeys.count, rowKeys[lo] == row else { return [] }
+        return spans[rowStarts[lo]..<rowStarts[lo + 1]]
     }
 
     /// Whether the set holds `tile`.
@@ -93,11 +101,17 @@ public struct TileSet: Sendable, Hashable, Sequence {
         var result: [ColumnSpan] = []
         for span in spans {
             var start = span.first
+            var covered = false
             for cut in other.spans(inRow: span.row) where cut.last >= start && cut.first <= span.last {
                 if cut.first > start { result.append(ColumnSpan(row: span.row, first: start, last: cut.first - 1)) }
+                // The cut reaches the run's end (tested before `+ 1`, which would overflow at Int.max).
+                guard cut.last < span.last else {
+                    covered = true
+                    break
+                }
                 start = cut.last + 1
             }
-            if start <= span.last { result.append(ColumnSpan(row: span.row, first: start, last: span.last)) }
+            if !covered { result.append(ColumnSpan(row: span.row, first: start, last: span.last)) }
         }
         return TileSet(mergedSpans: result)
     }

@@ -101,12 +101,15 @@ struct TurnSweep: Sendable, Hashable {
     }
 
     /// Calls `body(row, firstColumn, lastColumn)` for each run of tiles the sweep needs.
-    func forEachRun(on grid: TileGrid, _ body: (Int, Int, Int) -> Void) {
+    /// - Parameter rows: the rows to scan; the terrain's rows, 0 ..< `grid.rows`, unless given. Rows past the
+    ///   terrain have no texture, so only the check that a flight stays on the terrain asks for them.
+    func forEachRun(on grid: TileGrid, rows: ClosedRange<Int>? = nil, _ body: (Int, Int, Int) -> Void) {
         let t = grid.tileLength
         let e = grid.tieTolerance
         let c = center
-        let firstRow = Int((bounds.minY / t).rounded(.down))
-        let lastRow = Int((bounds.maxY / t).rounded(.up)) - 1
+        let scanned = rows ?? 0...(grid.rows - 1)
+        let firstRow = max(Int((bounds.minY / t).rounded(.down)), scanned.lowerBound)
+        let lastRow = min(Int((bounds.maxY / t).rounded(.up)) - 1, scanned.upperBound)
         guard firstRow <= lastRow else { return }
         for row in firstRow...lastRow {
             let y0 = Double(row) * t

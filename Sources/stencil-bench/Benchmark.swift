@@ -88,7 +88,7 @@ struct ScenarioBenchmark {
         // Sizes.
         result.stencilTiles = stencil.tileCount
         result.stencilUnwrappedTiles = stencil.unwrapped.count
-        result.stencilBytes = stencil.bytes(bytesPerTile: setup.format.bytesPerTile)
+        result.stencilBytes = stencil.bytes(for: setup.format)
         result.segments = plan.segmentCount
         result.splits = plan.splitPositions
         result.loadsPerLoop = plan.loadsPerLoop

@@ -16,12 +16,12 @@ enum InspectCommands {
         let args = try Arguments(words, command: "stencil", spec: .init(switches: ["--json"]))
         let (setup, stencil, _) = try load(args, command: "stencil")
         if args.has("--json") {
-            print(JSONOutput.stencil(stencil, bytesPerTile: setup.format.bytesPerTile).rendered(), terminator: "")
+            print(JSONOutput.stencil(stencil, format: setup.format).rendered(), terminator: "")
             return 0
         }
         print(
             "\(setup.scenario.name): \(stencil.unwrapped.count) unwrapped tiles, \(stencil.tileCount) distinct real "
-                + "tiles, \(Figures.count(stencil.bytes(bytesPerTile: setup.format.bytesPerTile))) bytes"
+                + "tiles, \(Figures.count(stencil.bytes(for: setup.format))) bytes"
                 + (stencil.isClipped ? " (clipped to the terrain)" : ""))
         for row in stencil.unwrapped.rows ?? 0...(-1) {
             let runs = stencil.unwrapped.spans(inRow: row).map {

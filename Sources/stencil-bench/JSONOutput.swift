@@ -4,11 +4,11 @@ import StencilKit
 /// The machine-readable outputs: stencil, frames, plan and benchmark results.
 enum JSONOutput {
     /// `{"unwrapped": [[i, j], ...], "real": [[c, j], ...], "bytes": n}`, tiles row-major.
-    static func stencil(_ stencil: Stencil, bytesPerTile: Int) -> JSONValue {
+    static func stencil(_ stencil: Stencil, format: TextureFormat) -> JSONValue {
         .object([
             ("unwrapped", .tiles(stencil.unwrapped)),
             ("real", .tiles(stencil.real)),
-            ("bytes", .int(stencil.bytes(bytesPerTile: bytesPerTile))),
+            ("bytes", .int(stencil.bytes(for: format))),
         ])
     }
 

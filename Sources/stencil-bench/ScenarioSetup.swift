@@ -9,6 +9,8 @@ struct ScenarioSetup: Sendable {
     let flight: Flight
     let loop: FlightLoop
     let timing: FlightTiming
+    /// The poses of one loop, one per frame.
+    let frames: FrameSequence
     let format: TextureFormat
     let budget: MemoryBudget
 
@@ -42,6 +44,8 @@ struct ScenarioSetup: Sendable {
                 speed: scenario.speed, framesPerSecond: fpsOverride ?? scenario.fps, turnRate: scenario.turnRate)
             format = try TextureFormat(bytesPerTile: scenario.bytesPerTile)
             budget = try MemoryBudget(bytes: scenario.budgetBytes ?? Int.max)
+            loop = FlightLoop(flight)
+            frames = try loop.frames(timing)
         } catch let error as MercatorError {
             throw ScenarioError("\(source): \(error)")
         } catch let error as StencilError {
@@ -51,7 +55,6 @@ struct ScenarioSetup: Sendable {
         } catch {
             throw ScenarioError("\(source): \(error)")
         }
-        loop = FlightLoop(flight)
     }
 
     /// The flight's stencil (clipped if the scenario asks).
@@ -74,9 +77,6 @@ struct ScenarioSetup: Sendable {
             throw ScenarioError("\(scenario.source): \(error)")
         }
     }
-
-    /// The poses of one loop, one per frame.
-    var frames: FrameSequence { loop.frames(timing) }
 
     /// The per-frame time budget in seconds: `overrideMs` if given, else one frame interval.
     func frameBudget(overrideMs: Double?) -> Double { overrideMs.map { $0 / 1000 } ?? timing.frameInterval }

@@ -268,7 +268,7 @@ struct SvgDrawing {
         let flight = setup.flight
         let screen = flight.screen
         let ghosts = stencil.unwrapped.filter { $0.column < 0 || $0.column >= setup.grid.columns }.count
-        let bytes = Figures.count(stencil.bytes(bytesPerTile: setup.format.bytesPerTile))
+        let bytes = Figures.count(stencil.bytes(for: setup.format))
         let lines = [
             "\(setup.grid) · leg \(fmt(setup.loop.legLength, decimals: 1)) px, heading "
                 + "\(fmt(flight.route.heading, decimals: 2))° · screen \(fmt(screen.width))×\(fmt(screen.height)) at "

@@ -54,7 +54,7 @@ struct AxisAlignedBoundaryTests {
             #expect(!stencil.contains(TileIndex(column: tile.0, row: tile.1)), "\(tile)")
         }
         #expect(Set(stencil.realTiles) == Self.expected)
-        #expect(stencil.bytes(bytesPerTile: 65_536) == 56 * 65_536)
+        #expect(stencil.bytes(for: .rgba8Tile128) == 56 * 65_536)
     }
 
     @Test func theSameRouteFlownSouthNeedsTheSameTiles() throws {

@@ -104,7 +104,7 @@ struct BudgetPlanTests {
             let stencil = try Stencil(flight: flight)
             let format = [TextureFormat.rgba8Tile128, .rgb565Tile128, .rgba8Tile256, .rgb565Tile256][i % 4]
             let plan = try BudgetPlan(
-                flight: flight, budget: MemoryBudget(bytes: stencil.bytes(bytesPerTile: format.bytesPerTile)),
+                flight: flight, budget: MemoryBudget(bytes: stencil.bytes(for: format)),
                 format: format, policy: policy)
             try Self.expectWhole(plan, stencil, "random flight \(i)")
         }
@@ -151,7 +151,7 @@ struct BudgetPlanTests {
         #expect(
             Set(stencil.real)
                 == Self.tiles([19: [9...10, 33...34], 20: [8...35], 21: [8...35], 22: [9...10, 33...34]]))
-        #expect(stencil.bytes(bytesPerTile: 65_536) == 4_194_304)
+        #expect(stencil.bytes(for: .rgba8Tile128) == 4_194_304)
 
         let segment0 = Self.tiles([19: [9...10], 20: [8...22], 21: [8...22], 22: [9...10]])
         let segment1 = Self.tiles([19: [33...34], 20: [21...35], 21: [21...35], 22: [33...34]])

@@ -303,7 +303,7 @@ struct CullingTests {
         var base: UnsafePointer<VisibleTile>?
         var frames = 0
         var largest = 0
-        for (k, pose) in loop.frames(timing).enumerated() {
+        for (k, pose) in try loop.frames(timing).enumerated() {
             try loop.cull(pose, lateralOffset: Double(k % 81) - 40, into: &buffer)
             let address = buffer.withUnsafeBufferPointer(\.baseAddress)
             if base == nil { base = address }
@@ -320,14 +320,14 @@ struct CullingTests {
         let (loop, timing) = try Self.roundTurnLoop()
         var buffer: [VisibleTile] = []
         var first: [[VisibleTile]] = []
-        for pose in loop.frames(timing) {
+        for pose in try loop.frames(timing) {
             try loop.cull(pose, lateralOffset: 40, into: &buffer)
             first.append(buffer.map { $0 })  // a copy with its own storage, so `buffer` stays uniquely referenced
         }
         // After a whole loop the buffer has grown to the largest frame: a second loop keeps its storage.
         let capacity = buffer.capacity
         let base = buffer.withUnsafeBufferPointer(\.baseAddress)
-        for (k, pose) in loop.frames(timing).enumerated() {
+        for (k, pose) in try loop.frames(timing).enumerated() {
             try loop.cull(pose, lateralOffset: 40, into: &buffer)
             #expect(buffer.capacity == capacity)
             #expect(buffer.withUnsafeBufferPointer(\.baseAddress) == base)

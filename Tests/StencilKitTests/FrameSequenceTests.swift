@@ -25,19 +25,19 @@ struct FrameSequenceTests {
         let timing = try FlightTiming(speed: 486, framesPerSecond: 10, turnRate: 90)
         #expect(loop.duration(timing) == 12)
         #expect(loop.turnTime(timing) == 2)
-        let frames = loop.frames(timing)
+        let frames = try loop.frames(timing)
         #expect(frames.count == 120)
         #expect(Array(frames).count == 120)
         // 7.5 fps: 90 frames exactly; 7.55 fps: 90.6 → 91.
-        #expect(loop.frames(try FlightTiming(speed: 486, framesPerSecond: 7.5, turnRate: 90)).count == 90)
-        #expect(loop.frames(try FlightTiming(speed: 486, framesPerSecond: 7.55, turnRate: 90)).count == 91)
+        #expect(try loop.frames(FlightTiming(speed: 486, framesPerSecond: 7.5, turnRate: 90)).count == 90)
+        #expect(try loop.frames(FlightTiming(speed: 486, framesPerSecond: 7.55, turnRate: 90)).count == 91)
 
         var rng = CullingRNG(seed: 0xF4A3_0001)
         for _ in 0..<100 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
             let expected = Int((Self.duration(loop, c.timing) * c.timing.framesPerSecond).rounded(.up))
-            let frames = loop.frames(c.timing)
+            let frames = try loop.frames(c.timing)
             #expect(
                 abs(loop.duration(c.timing) - Self.duration(loop, c.timing)) <= 1e-12 * Self.duration(loop, c.timing))
             #expect(frames.count == expected, "\(c)")
@@ -56,7 +56,7 @@ struct FrameSequenceTests {
         for _ in 0..<50 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
-            let first = Array(loop.frames(c.timing)).first
+            let first = try Array(loop.frames(c.timing)).first
             #expect(first?.phase == .outbound)
             #expect(first?.parameter == 0)
             #expect(first?.position == c.flight.route.start)
@@ -100,7 +100,7 @@ struct FrameSequenceTests {
             #expect(CullingCheck.near(after.position, PixelPoint(x: 3000 - 0.01 * v, y: 2688 + sign * 200), 1e-9))
             #expect(after.heading == 270)
             // Frames in the turn at B: about turn time × fps = 50.
-            let inTurn = loop.frames(timing).filter { $0.phase == .turnAtEnd }.count
+            let inTurn = try loop.frames(timing).filter { $0.phase == .turnAtEnd }.count
             #expect(abs(inTurn - 50) <= 1)
         }
 
@@ -120,7 +120,7 @@ struct FrameSequenceTests {
             #expect(back.position == PixelPoint(x: 1056, y: 2688))
             #expect(back.heading == Degrees.normalizedHeading(270 + 180 * f))
         }
-        let frames = Array(pivot.frames(timing))
+        let frames = try Array(pivot.frames(timing))
         #expect(frames.count == 160)
         #expect(frames.filter { $0.phase == .turnAtEnd }.count == 40)
         #expect(frames.filter { $0.phase == .turnAtStart }.count == 40)
@@ -133,7 +133,7 @@ struct FrameSequenceTests {
         for _ in 0..<150 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
-            let poses = Array(loop.frames(c.timing))
+            let poses = try Array(loop.frames(c.timing))
             let step = c.timing.speed / c.timing.framesPerSecond
             let radius = c.flight.turn.radius
             // Degrees per frame at most: the pivot rate, or v/ρ in a round turn.
@@ -167,7 +167,7 @@ struct FrameSequenceTests {
             let r = CullingCheck.right(theta)
             let u = CullingCheck.ahead(theta)
             let scale = 1e-9 * (abs(route.start.x) + abs(route.end.x) + c.flight.grid.height + rho)
-            for pose in loop.frames(c.timing) {
+            for pose in try loop.frames(c.timing) {
                 let expected: PixelPoint
                 let heading: Double
                 switch pose.phase {

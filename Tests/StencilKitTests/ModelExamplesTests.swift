@@ -32,7 +32,7 @@ struct ModelExamplesTests {
         #expect(Set(stencil.unwrappedTiles) == expected)
         #expect(stencil.unwrapped.count == 94)
         #expect(stencil.real.count == 94)
-        #expect(stencil.bytes(bytesPerTile: 65_536) == 6_160_384)
+        #expect(stencil.bytes(for: .rgba8Tile128) == 6_160_384)
         // The leg alone: columns 7…24 (column 6 only touches x = 896), rows 19…22.
         let leg = FlightLoop(flight).corridor(outbound: true, from: 0, to: flight.route.length)
         var legTiles = Set<TileIndex>()

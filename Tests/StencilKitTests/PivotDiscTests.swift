@@ -22,7 +22,7 @@ struct PivotDiscTests {
         let expected = HandWorked.tiles([2: [1...4], 3: [0...5], 4: [0...5], 5: [1...4]])
         #expect(Set(stencil.unwrappedTiles) == expected)
         #expect(Set(stencil.realTiles) == expected)
-        #expect(stencil.bytes(bytesPerTile: 256 * 256 * 4) == 20 * 262_144)
+        #expect(stencil.bytes(for: .rgba8Tile256) == 20 * 262_144)
     }
 
     /// The tiles of the closed box [x0, x1] × [y0, y1] (positive area: ⌊x0/T⌋ … ⌈x1/T⌉ − 1).

@@ -27,9 +27,9 @@ struct PointIndexTests {
         return hits.sorted()
     }
 
-    static func listed(_ index: PointIndex, _ footprint: Footprint) -> [Hit] {
+    static func listed(_ index: PointIndex, _ footprint: Footprint) throws -> [Hit] {
         var hits: [Hit] = []
-        index.forEachPoint(in: footprint) { i, p in hits.append(Hit(index: i, x: p.x, y: p.y)) }
+        try index.forEachPoint(in: footprint) { i, p in hits.append(Hit(index: i, x: p.x, y: p.y)) }
         return hits.sorted()
     }
 
@@ -39,10 +39,10 @@ struct PointIndexTests {
     static func check(
         _ index: PointIndex, _ points: [PixelPoint], _ footprint: Footprint, _ note: @autoclosure () -> String,
         onEdge: inout Int
-    ) -> Int? {
+    ) throws -> Int? {
         let expected = bruteForce(points, footprint, width: index.grid.width)
-        let listed = listed(index, footprint)
-        let count = index.count(in: footprint)
+        let listed = try listed(index, footprint)
+        let count = try index.count(in: footprint)
         guard listed != expected || count != expected.count else {
             onEdge +=
                 expected.filter { hit in
@@ -159,7 +159,7 @@ struct PointIndexTests {
             #expect(index.count == points.count)
             for shape in shapes {
                 footprints += 1
-                if let n = Self.check(
+                if let n = try Self.check(
                     index, points, shape, "round \(round) on \(grid), band \(String(describing: bandHeight))",
                     onEdge: &onEdge)
                 {
@@ -205,7 +205,7 @@ struct PointIndexTests {
             }
             for bandHeight in [nil, 0.25, 3.0, 128] as [Double?] {
                 let index = try PointIndex(points: points, grid: grid, bandHeight: bandHeight)
-                Self.check(index, points, f, "lattice, band \(String(describing: bandHeight))", onEdge: &onEdge)
+                try Self.check(index, points, f, "lattice, band \(String(describing: bandHeight))", onEdge: &onEdge)
             }
             // The lattice count is known: (along span·4 + 1) × (across span·4 + 1).
             let expected = Int((along.upper - along.lower) * 4 + 1) * Int((across.upper - across.lower) * 4 + 1)
@@ -225,13 +225,13 @@ struct PointIndexTests {
         // Heading 90: x ∈ [−500, 500], y ∈ [28, 228]. Copies every 256 px:
         // x = 0 → −256, 0, 256 (−512 and 512 are out): 3; x = 100.5 → −411.5, −155.5, 100.5, 356.5: 4;
         // x = 255.75 → −256.25, −0.25, 255.75 (−512.25 and 511.75 are out): 3. Total 10.
-        let hits = Self.listed(index, f)
+        let hits = try Self.listed(index, f)
         #expect(hits.filter { $0.index == 0 }.map(\.x) == [-256, 0, 256])
         #expect(hits.filter { $0.index == 1 }.map(\.x) == [-411.5, -155.5, 100.5, 356.5])
         #expect(hits.filter { $0.index == 2 }.map(\.x) == [-256.25, -0.25, 255.75])
-        #expect(index.count(in: f) == 10)
+        #expect(try index.count(in: f) == 10)
         var onEdge = 0
-        Self.check(index, points, f, "wide", onEdge: &onEdge)
+        try Self.check(index, points, f, "wide", onEdge: &onEdge)
     }
 
     @Test func emptyIndexAndSinglePoint() throws {
@@ -241,29 +241,29 @@ struct PointIndexTests {
             across: Interval(-240, 240))
         let empty = try PointIndex(points: [], grid: grid)
         #expect(empty.count == 0)
-        #expect(empty.count(in: f) == 0)
+        #expect(try empty.count(in: f) == 0)
         var calls = 0
-        empty.forEachPoint(in: f) { _, _ in calls += 1 }
+        try empty.forEachPoint(in: f) { _, _ in calls += 1 }
         #expect(calls == 0)
 
         // One point at x = 20: inside the footprint [11340, 11660] × [2448, 2928] as its ghost at 11540.
         let one = try PointIndex(points: [PixelPoint(x: 20, y: 2500)], grid: grid)
-        #expect(one.count(in: f) == 1)
-        #expect(Self.listed(one, f) == [Hit(index: 0, x: 11540, y: 2500)])
+        #expect(try one.count(in: f) == 1)
+        #expect(try Self.listed(one, f) == [Hit(index: 0, x: 11540, y: 2500)])
         // On the corner (11660, 2928) = ghost of (140, 2928): the closed rectangle holds it.
         let corner = try PointIndex(points: [PixelPoint(x: 140, y: 2928)], grid: grid)
-        #expect(Self.listed(corner, f) == [Hit(index: 0, x: 11660, y: 2928)])
+        #expect(try Self.listed(corner, f) == [Hit(index: 0, x: 11660, y: 2928)])
         // Just past the corner: none. (In y: a hair past x = 140 would round back to 11660 in the ghost copy.)
         let past = try PointIndex(points: [PixelPoint(x: 140, y: 2928.nextUp)], grid: grid)
-        #expect(past.count(in: f) == 0)
+        #expect(try past.count(in: f) == 0)
         #expect(try PointIndex(points: [PixelPoint(x: 140.001, y: 2928)], grid: grid).count(in: f) == 0)
         // Same point given unwrapped (x = 11540 + 11520): found once.
         let unwrapped = try PointIndex(points: [PixelPoint(x: 23060, y: 2500)], grid: grid)
-        #expect(Self.listed(unwrapped, f) == [Hit(index: 0, x: 11540, y: 2500)])
+        #expect(try Self.listed(unwrapped, f) == [Hit(index: 0, x: 11540, y: 2500)])
         // A degenerate footprint (a single point) finds a point exactly there.
         let dot = Footprint(
             origin: PixelPoint(x: 20, y: 2500), heading: 0, along: Interval(0, 0), across: Interval(0, 0))
-        #expect(one.count(in: dot) == 1)
+        #expect(try one.count(in: dot) == 1)
     }
 
     /// Regression: a footprint whose bottom edge is nearly horizontal (heading 180° − 1e-13°) with its lowest
@@ -281,8 +281,8 @@ struct PointIndexTests {
         #expect(f.contains(p))
         #expect(f.corners.bounds.maxY == 2119.5)
         let index = try PointIndex(points: [p], grid: .marsViking, bandHeight: 1.5)
-        #expect(index.count(in: f) == 1)
-        #expect(Self.listed(index, f) == [Hit(index: 0, x: p.x, y: p.y)])
+        #expect(try index.count(in: f) == 1)
+        #expect(try Self.listed(index, f) == [Hit(index: 0, x: p.x, y: p.y)])
         // The same with the edge's own points: every one of them, wherever it rounds, is found.
         var points: [PixelPoint] = []
         for i in 0...1000 {
@@ -292,7 +292,7 @@ struct PointIndexTests {
         }
         var onEdge = 0
         for band in [1.5, 0.5, 128] {
-            Self.check(
+            try Self.check(
                 try PointIndex(points: points, grid: .marsViking, bandHeight: band), points, f, "band \(band)",
                 onEdge: &onEdge)
         }

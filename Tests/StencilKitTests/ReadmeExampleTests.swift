@@ -12,13 +12,13 @@ struct ReadmeExampleTests {
 
         // Every tile the loop can show: 94 textures, 6,160,384 bytes at RGBA8.
         let stencil = try Stencil(flight: flight)
-        print(stencil.real.count, stencil.bytes(bytesPerTile: TextureFormat.rgba8Tile128.bytesPerTile))
+        print(stencil.real.count, stencil.bytes(for: .rgba8Tile128))
 
         // Per frame: the visible tiles, nearest first, into a reused buffer.
         let loop = FlightLoop(flight)
         var visible: [VisibleTile] = []
         visible.reserveCapacity(256)
-        for pose in loop.frames(try FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90)) {
+        for pose in try loop.frames(FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90)) {
             let view = try loop.cull(pose, lateralOffset: 0, into: &visible)
             for tile in visible {
                 _ = (tile.realTile, view.transform.apply(to: tile.origin))  // texture, and where it goes on screen
@@ -30,7 +30,7 @@ struct ReadmeExampleTests {
         print(plan.segmentCount, plan.splitPositions, plan.peakBytes)
 
         #expect(stencil.real.count == 94)
-        #expect(stencil.bytes(bytesPerTile: 65_536) == 6_160_384)
+        #expect(stencil.bytes(for: .rgba8Tile128) == 6_160_384)
         #expect(plan.segmentCount > 1)
         #expect(plan.peakBytes <= 3_000_000)
     }

@@ -32,7 +32,7 @@ struct WiderThanWorldTests {
         #expect(stencil.unwrapped.count > 4 * 3)
         #expect(Set(stencil.realTiles) == HandWorked.tiles([0: [0...1], 1: [0...1]]))
         #expect(stencil.real.count == 4)
-        #expect(stencil.bytes(bytesPerTile: 262_144) == 4 * 262_144)
+        #expect(stencil.bytes(for: .rgba8Tile256) == 4 * 262_144)
         Self.checkReal(stencil)
     }
 

@@ -387,8 +387,8 @@ enum OracleCheck {
         if let bad = real.first(where: { $0.column < 0 || $0.column >= columns }) {
             problems.append("real tile \(bad) is not in columns 0..<\(columns)")
         }
-        if stencil.bytes(bytesPerTile: 65_536) != real.count * 65_536 {
-            problems.append("bytes \(stencil.bytes(bytesPerTile: 65_536)) ≠ \(real.count) × 65536")
+        if stencil.bytes(for: .rgba8Tile128) != real.count * 65_536 {
+            problems.append("bytes \(stencil.bytes(for: .rgba8Tile128)) ≠ \(real.count) × 65536")
         }
         return problems
     }
