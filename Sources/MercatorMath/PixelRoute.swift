@@ -63,7 +63,7 @@ public struct PixelRoute: Sendable, Hashable {
     }
 
     /// The same route flown B→A.
-    public var reversed: PixelRoute { PixelRoute(grid: grid, start: end, end: start) }
+    public func reversed() -> PixelRoute { PixelRoute(grid: grid, start: end, end: start) }
 }
 
 extension PixelPoint {

@@ -75,7 +75,7 @@ public struct Flight: Sendable, Hashable {
     public func reversed(keepingTrack: Bool = false) -> Flight {
         let direction = keepingTrack ? turn.direction.opposite : turn.direction
         return Flight(
-            unchecked: route.reversed, screen: screen,
+            unchecked: route.reversed(), screen: screen,
             turn: keepingTrack ? Turn(uncheckedRadius: turn.radius, direction: direction) : turn,
             lateralBand: lateralBand)
     }

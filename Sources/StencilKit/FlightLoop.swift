@@ -28,7 +28,7 @@ public struct FlightLoop: Sendable, Hashable {
 
     /// The pose at a phase and its parameter (pixels along a leg, degrees through a turn).
     /// - Throws: ``StencilError`` for a non-finite parameter or one outside 0…L (legs) or 0…180 (turns).
-    public func pose(_ phase: LoopPhase, _ parameter: Double) throws(StencilError) -> Pose {
+    public func pose(_ phase: LoopPhase, at parameter: Double) throws(StencilError) -> Pose {
         try StencilError.requireFinite(parameter, "Loop parameter")
         let limit = phase.isTurn ? 180 : legLength
         guard parameter >= 0, parameter <= limit else {
@@ -59,22 +59,11 @@ public struct FlightLoop: Sendable, Hashable {
     }
 
     /// The pose at arc length `s` from A, taken modulo ``length``. Pivots (ρ = 0) take no arc length: use
-    /// ``pose(_:_:)`` or ``pose(atTime:timing:)`` to reach their intermediate headings.
+    /// ``pose(_:at:)`` or ``pose(atTime:timing:)`` to reach their intermediate headings.
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite `s`.
     public func pose(atArcLength s: Double) throws(StencilError) -> Pose {
         try StencilError.requireFinite(s, "Arc length")
-        var rest = s.truncatingRemainder(dividingBy: length)
-        if rest < 0 { rest += length }
-        let radius = flight.turn.radius
-        for phase in LoopPhase.allCases {
-            let span = phase.isTurn ? turnLength : legLength
-            if rest < span || phase == .turnAtStart {
-                let parameter = phase.isTurn ? (radius > 0 ? min(rest / radius * 180 / .pi, 180) : 0) : min(rest, span)
-                return uncheckedPose(phase, parameter)
-            }
-            rest -= span
-        }
-        return uncheckedPose(.turnAtStart, 180)
+        return pose(walking: s, legSpan: legLength, turnSpan: turnLength)
     }
 
     /// The pose at time `t` seconds after leaving A, taken modulo the loop's duration.
@@ -85,30 +74,37 @@ public struct FlightLoop: Sendable, Hashable {
     }
 
     func uncheckedPose(atTime t: Double, timing: FlightTiming) -> Pose {
-        let total = duration(timing)
-        var rest = t.truncatingRemainder(dividingBy: total)
+        pose(walking: t, legSpan: legLength / timing.speed, turnSpan: turnDuration(at: timing))
+    }
+
+    /// The pose after walking `amount` round the loop (modulo its size), where each leg measures `legSpan` and
+    /// each U-turn `turnSpan` — arc lengths, or seconds. A zero-length turn is passed through at its start.
+    private func pose(walking amount: Double, legSpan: Double, turnSpan: Double) -> Pose {
+        let total = 2 * legSpan + 2 * turnSpan
+        var rest = amount.truncatingRemainder(dividingBy: total)
         if rest < 0 { rest += total }
-        let legTime = legLength / timing.speed
-        let turnTime = self.turnTime(timing)
         for phase in LoopPhase.allCases {
-            let span = phase.isTurn ? turnTime : legTime
-            if rest < span || phase == .turnAtStart {
-                let fraction = span > 0 ? min(rest / span, 1) : 0
-                return uncheckedPose(phase, fraction * (phase.isTurn ? 180 : legLength))
+            let span = phase.isTurn ? turnSpan : legSpan
+            guard rest < span || phase == .turnAtStart else {
+                rest -= span
+                continue
             }
-            rest -= span
+            let fraction = span > 0 ? Swift.min(rest / span, 1) : 0
+            if phase.isTurn { return uncheckedPose(phase, fraction * 180) }
+            // Walking by arc length, the distance along the leg is the remainder itself, exactly.
+            return uncheckedPose(phase, legSpan == legLength ? Swift.min(rest, legLength) : fraction * legLength)
         }
-        return uncheckedPose(.turnAtStart, 180)
+        return uncheckedPose(.turnAtStart, 180)  // not reached: the last phase always returns
     }
 
     /// Seconds one U-turn takes: πρ/v, or 180°/turn rate for a pivot.
-    public func turnTime(_ timing: FlightTiming) -> Double {
+    public func turnDuration(at timing: FlightTiming) -> Double {
         flight.turn.radius > 0 ? turnLength / timing.speed : 180 / timing.turnRate
     }
 
     /// Seconds one loop takes.
-    public func duration(_ timing: FlightTiming) -> Double {
-        2 * legLength / timing.speed + 2 * turnTime(timing)
+    public func duration(at timing: FlightTiming) -> Double {
+        2 * legLength / timing.speed + 2 * turnDuration(at: timing)
     }
 
     /// The footprint of a pose moved `lateralOffset` pixels to the pilot's right (MODEL.md §4).

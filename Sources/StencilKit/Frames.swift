@@ -14,7 +14,7 @@ public struct FrameSequence: Sequence, Sendable {
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when duration × frame rate is not finite or
     ///   exceeds ``maximumCount`` (a speed or turn rate far too slow for the frame rate).
     public init(loop: FlightLoop, timing: FlightTiming) throws(StencilError) {
-        let frames = (loop.duration(timing) * timing.framesPerSecond).rounded(.up)
+        let frames = (loop.duration(at: timing) * timing.framesPerSecond).rounded(.up)
         guard frames <= Double(Self.maximumCount) else {
             throw .outOfRange(
                 field: "Frames per loop (loop duration × frame rate)", value: frames,
@@ -54,7 +54,7 @@ extension FlightLoop {
     /// The poses of one loop at `timing`, one per frame.
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when one loop would take more than
     ///   ``FrameSequence/maximumCount`` frames (see ``FrameSequence/init(loop:timing:)``).
-    public func frames(_ timing: FlightTiming) throws(StencilError) -> FrameSequence {
+    public func frames(at timing: FlightTiming) throws(StencilError) -> FrameSequence {
         try FrameSequence(loop: self, timing: timing)
     }
 }

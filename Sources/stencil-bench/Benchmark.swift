@@ -63,6 +63,7 @@ func blackHole<T>(_ value: T) {}
 
 /// Measures one scenario: stencil setup, plan, per-frame work over every frame of one loop, the segment switches,
 /// and the two baselines, checking brute-force culling and plan residency on every frame.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct ScenarioBenchmark {
     let setup: ScenarioSetup
     let stencil: Stencil

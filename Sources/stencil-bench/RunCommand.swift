@@ -4,6 +4,7 @@ import StencilKit
 /// `stencil-bench run [SCENARIO...] [--quick] [--json] [--save FILE] [--compare FILE] [--threshold X]
 /// [--budget-ms MS] [--fps FPS] [--repetitions N] [--stride N]`: measures the scenarios, prints the report and the
 /// verdict against the frame budget; exit status 1 on any violation, mismatch or regression.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum RunCommand {
     static let spec = Arguments.Spec(
         valued: [

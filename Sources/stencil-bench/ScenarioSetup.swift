@@ -45,7 +45,7 @@ struct ScenarioSetup: Sendable {
             format = try TextureFormat(bytesPerTile: scenario.bytesPerTile)
             budget = try MemoryBudget(bytes: scenario.budgetBytes ?? Int.max)
             loop = FlightLoop(flight)
-            frames = try loop.frames(timing)
+            frames = try loop.frames(at: timing)
         } catch let error as MercatorError {
             throw ScenarioError("\(source): \(error)")
         } catch let error as StencilError {

@@ -66,6 +66,7 @@ struct Percentiles: Sendable {
 }
 
 /// Monotonic timing helpers over `ContinuousClock`.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum Timing {
     /// A duration in seconds as a `Double`.
     @inline(__always)

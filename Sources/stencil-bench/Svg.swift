@@ -216,7 +216,7 @@ struct SvgDrawing {
             let steps = phase.isTurn && setup.flight.turn.radius > 0 ? 36 : 1
             for k in 0...steps {
                 let parameter = (phase.isTurn ? 180 : loop.legLength) * Double(k) / Double(steps)
-                if let p = try? loop.pose(phase, parameter) { points.append(p.position) }
+                if let p = try? loop.pose(phase, at: parameter) { points.append(p.position) }
             }
         }
         s += Self.tag(

@@ -1,6 +1,7 @@
 import Foundation
 
 /// The `stencil-bench` command: dispatches to a subcommand and maps errors to exit status 2.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum StencilBench {
     static let usage = """
         usage: stencil-bench [run] [SCENARIO...] [--quick] [--json] [--save FILE] [--compare FILE]
@@ -50,4 +51,10 @@ enum StencilBench {
     }
 }
 
-exit(StencilBench.main(Array(CommandLine.arguments.dropFirst())))
+// `ContinuousClock` needs macOS 13 / iOS 16; the library itself supports macOS 12 / iOS 15.
+if #available(macOS 13, iOS 16, tvOS 16, watchOS 9, *) {
+    exit(StencilBench.main(Array(CommandLine.arguments.dropFirst())))
+} else {
+    FileHandle.standardError.write(Data("stencil-bench: needs macOS 13 or later (ContinuousClock)\n".utf8))
+    exit(2)
+}

@@ -94,13 +94,13 @@ struct PixelRouteTests {
     func northSouth() throws {
         let north = try PixelRoute(from: geo(-10, 20), to: geo(40, 20), on: grid)
         #expect(north.heading == 0 && north.ahead == PixelPoint(x: 0, y: -1))
-        #expect(north.reversed.heading == 180)
+        #expect(north.reversed().heading == 180)
     }
 
     @Test("reversed swaps the ends and turns the heading by 180°")
     func reversed() throws {
         let route = try PixelRoute(from: geo(0, 172.5), to: geo(20, -168.75), on: grid)
-        let back = route.reversed
+        let back = route.reversed()
         #expect(back.start == route.end && back.end == route.start)
         #expect(back.length == route.length)
         #expect(abs(angleDifference(back.heading, route.heading + 180)) < 1e-12)

@@ -67,9 +67,9 @@ struct BadInputTests {
         let screen = try Screen(width: 10, height: 10)
         check(Self.error(try Flight(route: route, screen: screen, lateralBand: value)), "Lateral band")
         let loop = FlightLoop(try Flight(route: route, screen: screen))
-        check(Self.error(try loop.pose(.outbound, value)), "Loop parameter")
+        check(Self.error(try loop.pose(.outbound, at: value)), "Loop parameter")
         check(Self.error(try loop.pose(atArcLength: value)), "Arc length")
-        let pose = try loop.pose(.outbound, 0)
+        let pose = try loop.pose(.outbound, at: 0)
         check(Self.error(try loop.footprint(of: pose, lateralOffset: value)), "Lateral offset")
         // Route endpoints: MercatorMath's own typed error.
         #expect(throws: MercatorError.nonFinite(field: "Start x", value: .infinity)) {
@@ -161,7 +161,7 @@ struct BadInputTests {
             (LoopPhase.outbound, -1.0), (.outbound, 50.5), (.inbound, 51), (.turnAtEnd, 180.5),
             (.turnAtStart, -0.1),
         ] {
-            let error = Self.error(try loop.pose(phase, value))
+            let error = Self.error(try loop.pose(phase, at: value))
             guard case .outOfRange(let field, let v, let valid)? = error else {
                 Issue.record("expected outOfRange for \(phase) \(value), got \(String(describing: error))")
                 continue
@@ -170,7 +170,7 @@ struct BadInputTests {
             #expect(valid.contains("[0, ") && valid.contains(phase.isTurn ? "180" : "50"))
             #expect(error!.description.contains("\(value)"))
         }
-        let pose = try loop.pose(.inbound, 10)
+        let pose = try loop.pose(.inbound, at: 10)
         Self.expect(
             Self.error(try loop.footprint(of: pose, lateralOffset: -4.5)),
             is: .offsetOutsideBand(offset: -4.5, band: 4), mentions: ["-4.5", "[-4.0, 4.0]"])

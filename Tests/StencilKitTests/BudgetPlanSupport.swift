@@ -100,8 +100,8 @@ enum BudgetPlanSupport {
             let length = loop.legLength
             let p = Swift.min(Swift.max(s, 0), length)
             var set = Set<TileIndex>()
-            try add(try loop.pose(.outbound, p), to: &set)
-            try add(try loop.pose(.inbound, Swift.min(Swift.max(length - p, 0), length)), to: &set)
+            try add(try loop.pose(.outbound, at: p), to: &set)
+            try add(try loop.pose(.inbound, at: Swift.min(Swift.max(length - p, 0), length)), to: &set)
             return set
         }
 
@@ -110,7 +110,7 @@ enum BudgetPlanSupport {
             var set = Set<TileIndex>()
             let n = Int((180 / step).rounded(.up))
             for i in 0...n {
-                try add(try loop.pose(atEnd ? .turnAtEnd : .turnAtStart, 180 * Double(i) / Double(n)), to: &set)
+                try add(try loop.pose(atEnd ? .turnAtEnd : .turnAtStart, at: 180 * Double(i) / Double(n)), to: &set)
             }
             return set
         }

@@ -75,7 +75,7 @@ struct BudgetPlanTests {
         let loop = FlightLoop(plan.flight)
         for phase in LoopPhase.allCases {
             for x in [0.0, 0.5, 1.0] {
-                let pose = try loop.pose(phase, x * (phase.isTurn ? 180 : loop.legLength))
+                let pose = try loop.pose(phase, at: x * (phase.isTurn ? 180 : loop.legLength))
                 #expect(plan.segmentIndex(for: pose) == 0, "\(label)")
                 #expect(plan.residentTiles(for: pose) == stencil.real, "\(label)")
             }
@@ -181,12 +181,12 @@ struct BudgetPlanTests {
             #expect(plan.peakBytes == 2_228_224)
             // Poses on either side of the split, both legs.
             let loop = FlightLoop(flight)
-            #expect(plan.segmentIndex(for: try loop.pose(.outbound, 1535)) == 0)
-            #expect(plan.segmentIndex(for: try loop.pose(.outbound, 1537)) == 1)
-            #expect(plan.segmentIndex(for: try loop.pose(.turnAtEnd, 90)) == 1)
-            #expect(plan.segmentIndex(for: try loop.pose(.inbound, 1535)) == 1)  // s = 1537
-            #expect(plan.segmentIndex(for: try loop.pose(.inbound, 1537)) == 0)  // s = 1535
-            #expect(plan.segmentIndex(for: try loop.pose(.turnAtStart, 90)) == 0)
+            #expect(plan.segmentIndex(for: try loop.pose(.outbound, at: 1535)) == 0)
+            #expect(plan.segmentIndex(for: try loop.pose(.outbound, at: 1537)) == 1)
+            #expect(plan.segmentIndex(for: try loop.pose(.turnAtEnd, at: 90)) == 1)
+            #expect(plan.segmentIndex(for: try loop.pose(.inbound, at: 1535)) == 1)  // s = 1537
+            #expect(plan.segmentIndex(for: try loop.pose(.inbound, at: 1537)) == 0)  // s = 1535
+            #expect(plan.segmentIndex(for: try loop.pose(.turnAtStart, at: 90)) == 0)
         }
     }
 

@@ -37,7 +37,7 @@ struct CullingRandomTests {
             if screen.margin > 0 { kinds.insert("margin") }
             if screen.anchor != .center { kinds.insert("anchor") }
 
-            for (frame, pose) in try loop.frames(c.timing).enumerated() {
+            for (frame, pose) in try loop.frames(at: c.timing).enumerated() {
                 frames += 1
                 let d = flight.lateralBand
                 let offset = rng.pick([0, d, -d, rng.uniform(-d, d)])

@@ -37,7 +37,7 @@ struct CullingTests {
     @Test func example1LegMidpointShowsColumns14To17Rows19To22() throws {
         let loop = try Self.example1()
         // L = 1944 px; the midpoint is 972 px out, at (2028, 2688), heading 90°.
-        let pose = try loop.pose(.outbound, 972)
+        let pose = try loop.pose(.outbound, at: 972)
         #expect(pose.position == PixelPoint(x: 2028, y: 2688))
         #expect(pose.heading == 90)
         var tiles: [VisibleTile] = []
@@ -56,7 +56,7 @@ struct CullingTests {
 
     @Test func example1HalfwayThroughThePivotAtBShowsColumns21To25Rows19To22() throws {
         let loop = try Self.example1()
-        let pose = try loop.pose(.turnAtEnd, 90)
+        let pose = try loop.pose(.turnAtEnd, at: 90)
         #expect(pose.position == PixelPoint(x: 3000, y: 2688))
         #expect(pose.heading == 180)
         var tiles: [VisibleTile] = []
@@ -72,10 +72,10 @@ struct CullingTests {
     @Test func example1ScreenTransformMapsAircraftToCentreAndFootprintToScreenCorners() throws {
         let loop = try Self.example1()
         var tiles: [VisibleTile] = []
-        var poses = [try loop.pose(.outbound, 972), try loop.pose(.inbound, 500)]
+        var poses = [try loop.pose(.outbound, at: 972), try loop.pose(.inbound, at: 500)]
         for angle in [0.0, 17.5, 30, 45, 90, 120, 135, 180] {
-            poses.append(try loop.pose(.turnAtEnd, angle))
-            poses.append(try loop.pose(.turnAtStart, angle))
+            poses.append(try loop.pose(.turnAtEnd, at: angle))
+            poses.append(try loop.pose(.turnAtStart, at: angle))
         }
         var headings = Set<Double>()
         for pose in poses {
@@ -116,7 +116,7 @@ struct CullingTests {
         let loop = try Self.example1(screen: screen)
         var tiles: [VisibleTile] = []
         for angle in [0.0, 30, 45, 90, 150, 180] {
-            let pose = try loop.pose(.turnAtEnd, angle)
+            let pose = try loop.pose(.turnAtEnd, at: angle)
             let view = try loop.cull(pose, into: &tiles)
             #expect(CullingCheck.near(view.transform.apply(to: pose.position), PixelPoint(x: 240, y: 240), 1e-9))
             let expected = [
@@ -231,12 +231,12 @@ struct CullingTests {
         // rows 19…22: 12 tiles, against 16 for the centred screen.
         let marsLoop = try Self.example1(screen: Screen(width: 480, height: 320, anchor: anchor))
         var tiles: [VisibleTile] = []
-        try marsLoop.cull(try marsLoop.pose(.outbound, 972), into: &tiles)
+        try marsLoop.cull(try marsLoop.pose(.outbound, at: 972), into: &tiles)
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 15...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
         // The same point on the return leg (heading 270, pivots so the track is the same): x ∈ [1788, 2108]
         // → columns 13…16 (1788/128 = 13.97, 2108/128 = 16.5): 16 tiles.
-        let back = try marsLoop.pose(.inbound, 972)
+        let back = try marsLoop.pose(.inbound, at: 972)
         #expect(back.position == PixelPoint(x: 2028, y: 2688))
         #expect(back.heading == 270)
         try marsLoop.cull(back, into: &tiles)
@@ -247,19 +247,19 @@ struct CullingTests {
         // Example 1's midpoint with a 64 px margin: [1804, 2252] × [2384, 2992] → columns 14…17, rows 18…23.
         let loop = try Self.example1(screen: Screen(width: 480, height: 320, margin: 64))
         var tiles: [VisibleTile] = []
-        let view = try loop.cull(try loop.pose(.outbound, 972), into: &tiles)
+        let view = try loop.cull(try loop.pose(.outbound, at: 972), into: &tiles)
         #expect(view.footprint.corners.bounds == Bounds(minX: 1804, minY: 2384, maxX: 2252, maxY: 2992))
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
         // A 16 px margin puts both long edges exactly on tile boundaries, y = 2432 = 19·128 and 2944 = 23·128:
         // rows 18 and 23 only touch, so still rows 19…22 (x ∈ [1852, 2204] → columns 14…17).
         let loop16 = try Self.example1(screen: Screen(width: 480, height: 320, margin: 16))
-        try loop16.cull(try loop16.pose(.outbound, 972), into: &tiles)
+        try loop16.cull(try loop16.pose(.outbound, at: 972), into: &tiles)
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
         // Half a pixel more and rows 18 and 23 are needed.
         let loop16half = try Self.example1(screen: Screen(width: 480, height: 320, margin: 16.5))
-        try loop16half.cull(try loop16half.pose(.outbound, 972), into: &tiles)
+        try loop16half.cull(try loop16half.pose(.outbound, at: 972), into: &tiles)
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
     }
@@ -272,14 +272,14 @@ struct CullingTests {
         let b = try GeoCoordinate(latitude: 0, longitude: -168.75)
         let loop = FlightLoop(try Flight(from: a, to: b, on: .marsViking, screen: Screen(width: 480, height: 320)))
         var tiles: [VisibleTile] = []
-        try loop.cull(try loop.pose(.outbound, 500), into: &tiles)
+        try loop.cull(try loop.pose(.outbound, at: 500), into: &tiles)
         #expect(Set(tiles.map(\.tile)) == Self.tiles(columns: 90...93, rows: 19...22))
         for v in tiles {
             #expect(v.realTile == TileIndex(column: v.tile.column - 90, row: v.tile.row))
             #expect(v.origin.x == Double(v.tile.column) * 128)
         }
         // At 200 px out, (11480, 2688): [11320, 11640] → columns 88…90 (88.4, 90.9): 88 and 89 real, 90 a ghost of 0.
-        try loop.cull(try loop.pose(.outbound, 200), into: &tiles)
+        try loop.cull(try loop.pose(.outbound, at: 200), into: &tiles)
         #expect(Set(tiles.map(\.tile)) == Self.tiles(columns: 88...90, rows: 19...22))
         #expect(Set(tiles.map(\.realTile.column)) == [88, 89, 0])
     }
@@ -303,7 +303,7 @@ struct CullingTests {
         var base: UnsafePointer<VisibleTile>?
         var frames = 0
         var largest = 0
-        for (k, pose) in try loop.frames(timing).enumerated() {
+        for (k, pose) in try loop.frames(at: timing).enumerated() {
             try loop.cull(pose, lateralOffset: Double(k % 81) - 40, into: &buffer)
             let address = buffer.withUnsafeBufferPointer(\.baseAddress)
             if base == nil { base = address }
@@ -320,14 +320,14 @@ struct CullingTests {
         let (loop, timing) = try Self.roundTurnLoop()
         var buffer: [VisibleTile] = []
         var first: [[VisibleTile]] = []
-        for pose in try loop.frames(timing) {
+        for pose in try loop.frames(at: timing) {
             try loop.cull(pose, lateralOffset: 40, into: &buffer)
             first.append(buffer.map { $0 })  // a copy with its own storage, so `buffer` stays uniquely referenced
         }
         // After a whole loop the buffer has grown to the largest frame: a second loop keeps its storage.
         let capacity = buffer.capacity
         let base = buffer.withUnsafeBufferPointer(\.baseAddress)
-        for (k, pose) in try loop.frames(timing).enumerated() {
+        for (k, pose) in try loop.frames(at: timing).enumerated() {
             try loop.cull(pose, lateralOffset: 40, into: &buffer)
             #expect(buffer.capacity == capacity)
             #expect(buffer.withUnsafeBufferPointer(\.baseAddress) == base)
@@ -342,7 +342,7 @@ struct CullingTests {
         let b = try GeoCoordinate(latitude: 0, longitude: -86.25)
         let screen = try Screen(width: 480, height: 320)
         let loop = FlightLoop(try Flight(from: a, to: b, on: .marsViking, screen: screen, lateralBand: 10))
-        let pose = try loop.pose(.outbound, 100)
+        let pose = try loop.pose(.outbound, at: 100)
         var tiles: [VisibleTile] = []
         try loop.cull(pose, lateralOffset: 10, into: &tiles)  // the band's edges are allowed
         try loop.cull(pose, lateralOffset: -10, into: &tiles)
@@ -367,14 +367,14 @@ struct CullingTests {
 
     @Test func nonFiniteOffsetsAndParametersThrow() throws {
         let loop = try Self.example1()
-        let pose = try loop.pose(.outbound, 100)
+        let pose = try loop.pose(.outbound, at: 100)
         let timing = try FlightTiming(speed: 100)
         var tiles: [VisibleTile] = []
         for bad in [Double.nan, .infinity, -.infinity] {
             #expect(throws: StencilError.self) { try loop.cull(pose, lateralOffset: bad, into: &tiles) }
             #expect(throws: StencilError.self) { try loop.footprint(of: pose, lateralOffset: bad) }
             for phase in LoopPhase.allCases {
-                #expect(throws: StencilError.self) { try loop.pose(phase, bad) }
+                #expect(throws: StencilError.self) { try loop.pose(phase, at: bad) }
             }
             #expect(throws: StencilError.self) { try loop.pose(atArcLength: bad) }
             #expect(throws: StencilError.self) { try loop.pose(atTime: bad, timing: timing) }
@@ -407,12 +407,12 @@ struct CullingTests {
         let length = loop.legLength
         #expect(length == 1944)
         for phase in [LoopPhase.outbound, .inbound] {
-            _ = try loop.pose(phase, 0)
-            _ = try loop.pose(phase, length)
+            _ = try loop.pose(phase, at: 0)
+            _ = try loop.pose(phase, at: length)
             for bad in [-1e-9, -1, length.nextUp, length + 1, 1e9] {
-                #expect(throws: StencilError.self) { try loop.pose(phase, bad) }
+                #expect(throws: StencilError.self) { try loop.pose(phase, at: bad) }
                 do {
-                    _ = try loop.pose(phase, bad)
+                    _ = try loop.pose(phase, at: bad)
                 } catch {
                     guard case .outOfRange(_, let value, _) = error else { Issue.record("\(error)"); continue }
                     #expect(value == bad)
@@ -420,13 +420,13 @@ struct CullingTests {
             }
         }
         for phase in [LoopPhase.turnAtEnd, .turnAtStart] {
-            _ = try loop.pose(phase, 0)
-            _ = try loop.pose(phase, 180)
+            _ = try loop.pose(phase, at: 0)
+            _ = try loop.pose(phase, at: 180)
             for bad in [-1e-12, -90, 180.nextUp, 181, 360] {
-                #expect(throws: StencilError.self) { try loop.pose(phase, bad) }
+                #expect(throws: StencilError.self) { try loop.pose(phase, at: bad) }
             }
         }
         // −0 is inside 0…L.
-        #expect(try loop.pose(.outbound, -0.0).position == loop.flight.route.start)
+        #expect(try loop.pose(.outbound, at: -0.0).position == loop.flight.route.start)
     }
 }

@@ -23,23 +23,24 @@ struct FrameSequenceTests {
         // Example 1: L = 1944 at 486 px/s is 4 s a leg; pivots at 90°/s take 2 s: 12 s, 120 frames at 10 fps.
         let loop = try Self.example1()
         let timing = try FlightTiming(speed: 486, framesPerSecond: 10, turnRate: 90)
-        #expect(loop.duration(timing) == 12)
-        #expect(loop.turnTime(timing) == 2)
-        let frames = try loop.frames(timing)
+        #expect(loop.duration(at: timing) == 12)
+        #expect(loop.turnDuration(at: timing) == 2)
+        let frames = try loop.frames(at: timing)
         #expect(frames.count == 120)
         #expect(Array(frames).count == 120)
         // 7.5 fps: 90 frames exactly; 7.55 fps: 90.6 → 91.
-        #expect(try loop.frames(FlightTiming(speed: 486, framesPerSecond: 7.5, turnRate: 90)).count == 90)
-        #expect(try loop.frames(FlightTiming(speed: 486, framesPerSecond: 7.55, turnRate: 90)).count == 91)
+        #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 7.5, turnRate: 90)).count == 90)
+        #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 7.55, turnRate: 90)).count == 91)
 
         var rng = CullingRNG(seed: 0xF4A3_0001)
         for _ in 0..<100 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
             let expected = Int((Self.duration(loop, c.timing) * c.timing.framesPerSecond).rounded(.up))
-            let frames = try loop.frames(c.timing)
+            let frames = try loop.frames(at: c.timing)
             #expect(
-                abs(loop.duration(c.timing) - Self.duration(loop, c.timing)) <= 1e-12 * Self.duration(loop, c.timing))
+                abs(loop.duration(at: c.timing) - Self.duration(loop, c.timing)) <= 1e-12
+                    * Self.duration(loop, c.timing))
             #expect(frames.count == expected, "\(c)")
             #expect(Array(frames).count == frames.count)
             // The frames lie at k/fps: the same poses as pose(atTime:).
@@ -56,7 +57,7 @@ struct FrameSequenceTests {
         for _ in 0..<50 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
-            let first = try Array(loop.frames(c.timing)).first
+            let first = try Array(loop.frames(at: c.timing)).first
             #expect(first?.phase == .outbound)
             #expect(first?.parameter == 0)
             #expect(first?.position == c.flight.route.start)
@@ -71,8 +72,8 @@ struct FrameSequenceTests {
             let v = 100 * Double.pi
             let timing = try FlightTiming(speed: v, framesPerSecond: 50, turnRate: 10)
             let legTime = 1944 / v
-            #expect(abs(loop.turnTime(timing) - 1) < 1e-15)
-            #expect(abs(loop.duration(timing) - (2 * legTime + 2)) < 1e-12)
+            #expect(abs(loop.turnDuration(at: timing) - 1) < 1e-15)
+            #expect(abs(loop.duration(at: timing) - (2 * legTime + 2)) < 1e-12)
             let sign = direction.sign
             let theta = 90.0
             let centreB = PixelPoint(x: 3000, y: 2688 + sign * 100)
@@ -100,15 +101,15 @@ struct FrameSequenceTests {
             #expect(CullingCheck.near(after.position, PixelPoint(x: 3000 - 0.01 * v, y: 2688 + sign * 200), 1e-9))
             #expect(after.heading == 270)
             // Frames in the turn at B: about turn time × fps = 50.
-            let inTurn = try loop.frames(timing).filter { $0.phase == .turnAtEnd }.count
+            let inTurn = try loop.frames(at: timing).filter { $0.phase == .turnAtEnd }.count
             #expect(abs(inTurn - 50) <= 1)
         }
 
         // Pivots: 180° at 45°/s take 4 s, in place.
         let pivot = try Self.example1()
         let timing = try FlightTiming(speed: 486, framesPerSecond: 10, turnRate: 45)
-        #expect(pivot.turnTime(timing) == 4)
-        #expect(pivot.duration(timing) == 16)
+        #expect(pivot.turnDuration(at: timing) == 4)
+        #expect(pivot.duration(at: timing) == 16)
         for f in [0.0, 0.25, 0.5, 0.75] {
             let pose = try pivot.pose(atTime: 4 + 4 * f, timing: timing)
             #expect(pose.phase == .turnAtEnd)
@@ -120,7 +121,7 @@ struct FrameSequenceTests {
             #expect(back.position == PixelPoint(x: 1056, y: 2688))
             #expect(back.heading == Degrees.normalizedHeading(270 + 180 * f))
         }
-        let frames = try Array(pivot.frames(timing))
+        let frames = try Array(pivot.frames(at: timing))
         #expect(frames.count == 160)
         #expect(frames.filter { $0.phase == .turnAtEnd }.count == 40)
         #expect(frames.filter { $0.phase == .turnAtStart }.count == 40)
@@ -133,7 +134,7 @@ struct FrameSequenceTests {
         for _ in 0..<150 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
-            let poses = try Array(loop.frames(c.timing))
+            let poses = try Array(loop.frames(at: c.timing))
             let step = c.timing.speed / c.timing.framesPerSecond
             let radius = c.flight.turn.radius
             // Degrees per frame at most: the pivot rate, or v/ρ in a round turn.
@@ -167,7 +168,7 @@ struct FrameSequenceTests {
             let r = CullingCheck.right(theta)
             let u = CullingCheck.ahead(theta)
             let scale = 1e-9 * (abs(route.start.x) + abs(route.end.x) + c.flight.grid.height + rho)
-            for pose in try loop.frames(c.timing) {
+            for pose in try loop.frames(at: c.timing) {
                 let expected: PixelPoint
                 let heading: Double
                 switch pose.phase {

@@ -50,7 +50,7 @@ struct LateralBandTests {
         // §3: the lateral offset moves a pose by δ·r(ψ); due east r = (0, 1), so δ = +16 shifts south by 16 px.
         let flight = try HandWorked.flight((1056, 2688), (3000, 2688), screen: Self.screen, band: 16)
         let loop = FlightLoop(flight)
-        let pose = try loop.pose(.outbound, 972)
+        let pose = try loop.pose(.outbound, at: 972)
         let right = try loop.footprint(of: pose, lateralOffset: 16)
         #expect(right.corners.bounds == Bounds(minX: 1868, minY: 2464, maxX: 2188, maxY: 2944))
         let left = try loop.footprint(of: pose, lateralOffset: -16)

@@ -18,7 +18,7 @@ struct ReadmeExampleTests {
         let loop = FlightLoop(flight)
         var visible: [VisibleTile] = []
         visible.reserveCapacity(256)
-        for pose in try loop.frames(FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90)) {
+        for pose in try loop.frames(at: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90)) {
             let view = try loop.cull(pose, lateralOffset: 0, into: &visible)
             for tile in visible {
                 _ = (tile.realTile, view.transform.apply(to: tile.origin))  // texture, and where it goes on screen

@@ -46,20 +46,20 @@ struct TrapRegressionTests {
     @Test func framesPerLoopAreBounded() throws {
         let loop = FlightLoop(try Self.example1())
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try loop.frames(FlightTiming(speed: 1e-300)) },
+            Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-300)) },
             field: "Frames per loop (loop duration × frame rate)", mentions: ["2.3328e+305", "at most 10000000"])
         // Finite but too many: 1944 px a leg at 1e-3 px/s is 3.9 million s, 233 million frames at 60 fps.
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try loop.frames(FlightTiming(speed: 1e-3)) },
+            Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-3)) },
             field: "Frames per loop (loop duration × frame rate)")
         // Never finite: a speed of 10⁻³⁰⁰ at 10³⁰⁰ frames per second overflows to infinity.
         Self.expectOutOfRange(
             Self.error { () throws(StencilError) in
-                try loop.frames(FlightTiming(speed: 1e-300, framesPerSecond: 1e300))
+                try loop.frames(at: FlightTiming(speed: 1e-300, framesPerSecond: 1e300))
             },
             field: "Frames per loop (loop duration × frame rate)", mentions: ["inf"])
         // Up to the limit is fine: 12 s at 10 fps is 120 frames.
-        #expect(try loop.frames(FlightTiming(speed: 486, framesPerSecond: 10)).count == 120)
+        #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 10)).count == 120)
         #expect(FrameSequence.maximumCount == 10_000_000)
     }
 
@@ -250,7 +250,7 @@ struct TrapRegressionTests {
             return
         }
         // The loop's own poses are fine.
-        try loop.cull(try loop.pose(.outbound, 0), into: &tiles)
+        try loop.cull(try loop.pose(.outbound, at: 0), into: &tiles)
         #expect(!tiles.isEmpty)
     }
 

@@ -35,11 +35,11 @@ struct UTurnSideTests {
     @Test func rightTurnReturnsSouth() throws {
         let flight = try Self.flight(.right)
         let loop = FlightLoop(flight)
-        #expect(try loop.pose(.inbound, 0).position == PixelPoint(x: 2560, y: 3200))
-        #expect(try loop.pose(.inbound, 1280).position == PixelPoint(x: 1280, y: 3200))
-        #expect(try loop.pose(.inbound, 0).heading == 270)
+        #expect(try loop.pose(.inbound, at: 0).position == PixelPoint(x: 2560, y: 3200))
+        #expect(try loop.pose(.inbound, at: 1280).position == PixelPoint(x: 1280, y: 3200))
+        #expect(try loop.pose(.inbound, at: 0).heading == 270)
         // Halfway round at B: C_B − ρ·r(180°) = (2560, 2944) − 256·(−1, 0), heading 180°.
-        let mid = try loop.pose(.turnAtEnd, 90)
+        let mid = try loop.pose(.turnAtEnd, at: 90)
         #expect(mid.position == PixelPoint(x: 2816, y: 2944))
         #expect(mid.heading == 180)
         let stencil = try Stencil(flight: flight)
@@ -54,9 +54,9 @@ struct UTurnSideTests {
     @Test func leftTurnReturnsNorth() throws {
         let flight = try Self.flight(.left)
         let loop = FlightLoop(flight)
-        #expect(try loop.pose(.inbound, 0).position == PixelPoint(x: 2560, y: 2176))
+        #expect(try loop.pose(.inbound, at: 0).position == PixelPoint(x: 2560, y: 2176))
         // Halfway round at B: C_B + ρ·r(90° − 90°) = (2560, 2432) + 256·(1, 0), heading 0°.
-        let mid = try loop.pose(.turnAtEnd, 90)
+        let mid = try loop.pose(.turnAtEnd, at: 90)
         #expect(mid.position == PixelPoint(x: 2816, y: 2432))
         #expect(mid.heading == 0)
         let stencil = try Stencil(flight: flight)
