@@ -26,6 +26,8 @@ public struct MapImage: Sendable, Hashable {
         try MapImage(width: width, latitudeLimit: 60)
     }
 
+    private var image: MercatorImage { MercatorImage(width: width, height: height) }
+
     /// Scale in pixels per radian, width / 2π.
     public var pixelsPerRadian: Double { width / (2 * .pi) }
 
@@ -39,8 +41,7 @@ public struct MapImage: Sendable, Hashable {
             throw .latitudeOutOfRange(field: "Latitude", latitude: coordinate.latitude, limit: latitudeLimit)
         }
         return PixelPoint(
-            x: (coordinate.longitude + 180) * width / 360,
-            y: height / 2 - pixelsPerRadian * Mercator.isometricLatitude(coordinate.latitude))
+            x: image.x(ofLongitude: coordinate.longitude), y: image.y(ofLatitude: coordinate.latitude))
     }
 
     /// The coordinate of a map pixel; x wraps, y must lie on the map (0 ≤ y ≤ height).
@@ -51,8 +52,7 @@ public struct MapImage: Sendable, Hashable {
         guard pixel.y >= 0, pixel.y <= height else {
             throw .outOfRange(field: "Map pixel y", value: pixel.y, range: 0...height)
         }
-        let latitude = Mercator.latitude(isometric: (height / 2 - pixel.y) / pixelsPerRadian)
-        return try GeoCoordinate(latitude: latitude, longitude: pixel.x * 360 / width - 180)
+        return try GeoCoordinate(latitude: image.latitude(atY: pixel.y), longitude: image.longitude(atX: pixel.x))
     }
 
     /// The terrain pixel under a map pixel.

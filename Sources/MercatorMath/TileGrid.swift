@@ -63,6 +63,7 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     @inlinable public var height: Double { Double(rows * tileSize) }
     /// Tile edge in pixels as a `Double`.
     @inlinable public var tileLength: Double { Double(tileSize) }
+    var image: MercatorImage { MercatorImage(width: width, height: height) }
     /// Scale k = width / 2π, pixels per radian.
     @inlinable public var pixelsPerRadian: Double { width / (2 * .pi) }
     /// How thin an overlap between a region and a tile may be, in pixels, and still count as touching:
@@ -93,20 +94,18 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// The pixel of a coordinate even where it lies above or below the image (py outside [0, height]).
     public func unclampedPixel(of coordinate: GeoCoordinate) -> PixelPoint {
         PixelPoint(
-            x: (coordinate.longitude + 180) * width / 360,
+            x: image.x(ofLongitude: coordinate.longitude),
             y: pixelY(ofLatitude: coordinate.latitude))
     }
 
     /// The pixel row coordinate py of a latitude in degrees (outside [0, height] past the limit).
-    @inlinable
     public func pixelY(ofLatitude latitude: Double) -> Double {
-        height / 2 - pixelsPerRadian * Mercator.isometricLatitude(latitude)
+        image.y(ofLatitude: latitude)
     }
 
     /// The latitude in degrees at pixel row coordinate `y` (any finite y; past the image it exceeds the limit).
-    @inlinable
     public func latitude(atPixelY y: Double) -> Double {
-        Mercator.latitude(isometric: (height / 2 - y) / pixelsPerRadian)
+        image.latitude(atY: y)
     }
 
     /// The coordinate of a pixel; x is unwrapped (any finite value wraps around the world).
@@ -114,7 +113,7 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     public func coordinate(at pixel: PixelPoint) throws(MercatorError) -> GeoCoordinate {
         try MercatorError.requireFinite(pixel.x, "Pixel x")
         try MercatorError.requireFinite(pixel.y, "Pixel y")
-        return try GeoCoordinate(latitude: latitude(atPixelY: pixel.y), longitude: pixel.x * 360 / width - 180)
+        return try GeoCoordinate(latitude: latitude(atPixelY: pixel.y), longitude: image.longitude(atX: pixel.x))
     }
 
     /// The unwrapped tile whose half-open square [c·T, (c+1)·T) × [r·T, (r+1)·T) holds the pixel: a point on a

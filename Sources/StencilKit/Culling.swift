@@ -43,7 +43,7 @@ extension FlightLoop {
             }
         }
         VisibleTile.sortNearestFirst(&tiles)
-        let transform = ScreenTransform(screen: flight.screen, position: eye, heading: pose.heading)
+        let transform = ScreenTransform(screen: flight.screen, footprint: footprint)
         return FrameView(footprint: footprint, transform: transform)
     }
 }

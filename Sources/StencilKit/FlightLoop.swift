@@ -122,9 +122,9 @@ public struct FlightLoop: Sendable, Hashable {
         try StencilError.requireFinite(pose.position.x, "Pose x")
         try StencilError.requireFinite(pose.position.y, "Pose y")
         try StencilError.requireFinite(pose.heading, "Pose heading")
-        let footprint = Footprint(
-            origin: pose.position(lateralOffset: lateralOffset), heading: pose.heading,
-            along: flight.screen.along, across: flight.screen.across)
+        var footprint = Footprint(
+            origin: pose.position, heading: pose.heading, along: flight.screen.along, across: flight.screen.across)
+        footprint.origin = pose.position + lateralOffset * footprint.right  // = pose.position(lateralOffset:)
         // A pixel of slack: the loop's own poses, computed in Double, may round a hair past a flight built right at
         // the limit; Int conversions downstream stay exact far beyond it.
         let limit = Flight.maximumExtent + 1

@@ -22,8 +22,9 @@ public struct Footprint: Sendable, Hashable {
         self.heading = heading
         self.along = along
         self.across = across
-        self.ahead = .ahead(heading: heading)
-        self.right = .right(heading: heading)
+        let (sin, cos) = Degrees.sinCos(heading)
+        self.ahead = PixelPoint(x: sin, y: -cos)
+        self.right = PixelPoint(x: cos, y: sin)
     }
 
     /// The terrain point at along-track `p` and across-track `q`.

@@ -38,8 +38,17 @@ public struct ScreenTransform: Sendable, Hashable {
 
     /// The transform for a footprint of `screen` at `position` and `heading`.
     public init(screen: Screen, position: PixelPoint, heading: Double) {
-        let u = PixelPoint.ahead(heading: heading)
-        let r = PixelPoint.right(heading: heading)
+        self.init(
+            screen: screen,
+            footprint: Footprint(origin: position, heading: heading, along: screen.along, across: screen.across))
+    }
+
+    /// The transform that shows `footprint` (made for `screen`) on the screen, heading-up, its origin at the
+    /// screen's anchor.
+    public init(screen: Screen, footprint: Footprint) {
+        let u = footprint.ahead
+        let r = footprint.right
+        let position = footprint.origin
         let z = screen.zoom
         a = r.x / z
         c = r.y / z

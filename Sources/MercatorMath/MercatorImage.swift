@@ -1,0 +1,23 @@
+/// The pixel formulas every square-pixel Mercator image shares (MODEL.md §1): a width covering longitudes
+/// [-180, 180) linearly, a height symmetric about the equator, y growing southward, k = width / 2π.
+struct MercatorImage: Sendable, Hashable {
+    let width: Double
+    let height: Double
+
+    /// Scale k in pixels per radian.
+    var pixelsPerRadian: Double { width / (2 * .pi) }
+
+    /// px = (λ + 180)·width/360 (multiplied first, so whole-number results are exact).
+    func x(ofLongitude longitude: Double) -> Double { (longitude + 180) * width / 360 }
+
+    /// py = height/2 − k·asinh(tan φ).
+    func y(ofLatitude latitude: Double) -> Double {
+        height / 2 - pixelsPerRadian * Mercator.isometricLatitude(latitude)
+    }
+
+    /// λ = px·360/width − 180 (not normalised).
+    func longitude(atX x: Double) -> Double { x * 360 / width - 180 }
+
+    /// φ = atan(sinh((height/2 − py)/k)).
+    func latitude(atY y: Double) -> Double { Mercator.latitude(isometric: (height / 2 - y) / pixelsPerRadian) }
+}
