@@ -161,7 +161,7 @@ struct BudgetPlanMinimalityTests {
 
     /// Random short flights at any heading, every 0.5 px of split position.
     @Test func randomShortFlightsUseTheFewestSegments() throws {
-        var rng = Support.SplitMix64(seed: 0x000F_E3E5)
+        var rng = SplitMix64(seed: 0x000F_E3E5)
         var checked: [Int: Int] = [:]
         var flights = 0
         while flights < 12 {

@@ -121,7 +121,7 @@ struct BudgetPlanSimulationTests {
 
     @Test(arguments: LoadPolicy.allCases)
     func randomFlightsEveryFrame(policy: LoadPolicy) throws {
-        var rng = Support.SplitMix64(seed: policy == .pause ? 0x5EED_B0D6 : 0x5EED_5EA3)
+        var rng = SplitMix64(seed: policy == .pause ? 0x5EED_B0D6 : 0x5EED_5EA3)
         var totalFrames = 0
         var multiSegment = 0
         var planned = 0
@@ -178,7 +178,7 @@ struct BudgetPlanSimulationTests {
     /// position lies in its range (both legs, the whole band; the end segments with their U-turns).
     @Test(arguments: LoadPolicy.allCases)
     func workingSetsMatchSampledPoses(policy: LoadPolicy) throws {
-        var rng = Support.SplitMix64(seed: policy == .pause ? 0xC0FF_EE01 : 0xC0FF_EE02)
+        var rng = SplitMix64(seed: policy == .pause ? 0xC0FF_EE01 : 0xC0FF_EE02)
         var compared = 0
         for flightIndex in 0..<12 {
             let flight = try Support.randomFlight(&rng)

@@ -2,37 +2,9 @@ import Testing
 
 @testable import StencilKit
 
-/// Shared helpers of the BudgetPlan* suites: a fixed-seed PRNG, random flights, and working sets computed
+/// Shared helpers of the BudgetPlan* suites: random flights (from the shared `SplitMix64`), and working sets computed
 /// independently of `SegmentPlanner`, by culling densely sampled poses with `FlightLoop.cull`.
 enum BudgetPlanSupport {
-    /// SplitMix64 (Steele, Lea & Flood 2014): a fixed seed gives the same flights on every run and platform.
-    struct SplitMix64 {
-        var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-        /// Uniform in [a, b).
-        mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-
-        /// Uniform in the closed range.
-        mutating func int(_ range: ClosedRange<Int>) -> Int {
-            range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-        }
-
-        mutating func bool() -> Bool { next() & 1 == 1 }
-    }
-
     /// A random flight over Mars Viking that stays well inside the terrain (|y − equator| small enough that no
     /// footprint, band or turn reaches row 0 or row 41), sometimes across the antimeridian (unwrapped x past
     /// 11,520 px), at any heading.

@@ -98,7 +98,7 @@ struct BudgetPlanTests {
         #expect(short.peakResidentTiles <= 93)
 
         // Random flights at exactly their stencil's bytes, in every format.
-        var rng = Support.SplitMix64(seed: 0xF175)
+        var rng = SplitMix64(seed: 0xF175)
         for i in 0..<12 {
             let flight = try Support.randomFlight(&rng)
             let stencil = try Stencil(flight: flight)
@@ -268,7 +268,7 @@ struct BudgetPlanTests {
 
     @Test(arguments: LoadPolicy.allCases)
     func budgetTooSmallStatesAMinimumThatWorks(policy: LoadPolicy) throws {
-        var rng = Support.SplitMix64(seed: policy == .pause ? 0xBAD_B0D6 : 0xBAD_5EA3)
+        var rng = SplitMix64(seed: policy == .pause ? 0xBAD_B0D6 : 0xBAD_5EA3)
         for i in 0..<8 {
             let flight = try Support.randomFlight(&rng, length: 300...1500)
             let format = [TextureFormat.rgba8Tile128, .rgb565Tile128, .rgba8Tile256, .rgb565Tile256][i % 4]

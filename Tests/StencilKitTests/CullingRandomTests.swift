@@ -12,7 +12,7 @@ struct CullingRandomTests {
 
     @Test(arguments: seeds)
     func everyFrameOfRandomLoopsMatchesTheSeparatingAxisCheck(seed: UInt64) throws {
-        var rng = CullingRNG(seed: seed)
+        var rng = SplitMix64(seed: seed)
         var buffer: [VisibleTile] = []
         var failures = 0
         var frames = 0

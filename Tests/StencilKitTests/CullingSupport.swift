@@ -3,37 +3,6 @@ import Testing
 
 @testable import StencilKit
 
-/// SplitMix64 (Steele, Lea & Flood 2014) under its own name, so the culling, frame and point-index suites replay
-/// bit for bit without depending on other suites' helpers.
-struct CullingRNG {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    /// Uniform in [a, b).
-    mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * unit() }
-
-    /// Uniform in the range.
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
-    }
-
-    mutating func chance(_ p: Double) -> Bool { unit() < p }
-
-    mutating func pick<T>(_ options: [T]) -> T { options[int(0...(options.count - 1))] }
-}
-
 /// Geometry written out again in the tests, independently of the library: the footprint's corners, and the
 /// separating-axis test for "positive-area intersection" of a rotated rectangle and a tile square.
 enum CullingCheck {
@@ -200,7 +169,7 @@ enum RandomFlights {
         }
     }
 
-    static func make(_ rng: inout CullingRNG) throws -> Case {
+    static func make(_ rng: inout SplitMix64) throws -> Case {
         let grid = rng.pick(grids)
         let t = grid.tileLength
         let exact = rng.chance(0.5)

@@ -32,7 +32,7 @@ struct FrameSequenceTests {
         #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 7.5, turnRate: 90)).count == 90)
         #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 7.55, turnRate: 90)).count == 91)
 
-        var rng = CullingRNG(seed: 0xF4A3_0001)
+        var rng = SplitMix64(seed: 0xF4A3_0001)
         for _ in 0..<100 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
@@ -53,7 +53,7 @@ struct FrameSequenceTests {
     }
 
     @Test func firstFrameIsOutboundAtA() throws {
-        var rng = CullingRNG(seed: 0xF4A3_0002)
+        var rng = SplitMix64(seed: 0xF4A3_0002)
         for _ in 0..<50 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
@@ -129,7 +129,7 @@ struct FrameSequenceTests {
     }
 
     @Test func posesAreContinuous() throws {
-        var rng = CullingRNG(seed: 0xF4A3_0003)
+        var rng = SplitMix64(seed: 0xF4A3_0003)
         var checked = 0
         for _ in 0..<150 {
             let c = try RandomFlights.make(&rng)
@@ -157,7 +157,7 @@ struct FrameSequenceTests {
 
     @Test func posesFollowTheModel() throws {
         // Every frame's pose against MODEL.md §3 written out again.
-        var rng = CullingRNG(seed: 0xF4A3_0004)
+        var rng = SplitMix64(seed: 0xF4A3_0004)
         for _ in 0..<80 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
@@ -193,7 +193,7 @@ struct FrameSequenceTests {
     }
 
     @Test func poseAtArcLengthWrapsModuloTheLoop() throws {
-        var rng = CullingRNG(seed: 0xF4A3_0005)
+        var rng = SplitMix64(seed: 0xF4A3_0005)
         for _ in 0..<60 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)

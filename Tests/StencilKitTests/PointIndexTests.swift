@@ -72,7 +72,7 @@ struct PointIndexTests {
 
     /// A random footprint: exact axis or diagonal heading or any heading, sizes from degenerate to wider than the
     /// world, often across x = 0 or x = width.
-    static func randomFootprint(_ rng: inout CullingRNG, grid: TileGrid, dyadic: Bool) -> Footprint {
+    static func randomFootprint(_ rng: inout SplitMix64, grid: TileGrid, dyadic: Bool) -> Footprint {
         let w = grid.width
         let h = grid.height
         func dy(_ v: Double) -> Double { dyadic ? (v * 8).rounded() / 8 : v }
@@ -100,7 +100,7 @@ struct PointIndexTests {
     /// Points on the footprint's edges and corners (from point(along:across:) at the extents' ends), plus random
     /// points along its inside; moved by a whole world to the right when they fall left of x = 0 and are not
     /// integers, so the index stores them exactly as given (x in [0, 2·width) or integer).
-    static func edgePoints(_ rng: inout CullingRNG, _ f: Footprint, width: Double, dyadic: Bool, count: Int)
+    static func edgePoints(_ rng: inout SplitMix64, _ f: Footprint, width: Double, dyadic: Bool, count: Int)
         -> [PixelPoint]
     {
         func dy(_ v: Double) -> Double { dyadic ? (v * 8).rounded() / 8 : v }
@@ -130,7 +130,7 @@ struct PointIndexTests {
 
     @Test(arguments: [false, true])
     func randomPointsAndFootprintsMatchBruteForce(dyadic: Bool) throws {
-        var rng = CullingRNG(seed: dyadic ? 0x9017_0002 : 0x9017_0001)
+        var rng = SplitMix64(seed: dyadic ? 0x9017_0002 : 0x9017_0001)
         var footprints = 0
         var hits = 0
         var failures = 0
@@ -182,7 +182,7 @@ struct PointIndexTests {
         // every edge and corner, and just outside them, across x = width.
         let grid = TileGrid.marsViking
         let w = grid.width
-        var rng = CullingRNG(seed: 0x9017_0003)
+        var rng = SplitMix64(seed: 0x9017_0003)
         var onEdge = 0
         for _ in 0..<40 {
             let heading = rng.pick([0.0, 90, 180, 270])

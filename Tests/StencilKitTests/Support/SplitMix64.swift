@@ -24,6 +24,9 @@ struct SplitMix64 {
         range.lowerBound + Int(next() % UInt64(range.upperBound - range.lowerBound + 1))
     }
 
+    /// True or false, evenly.
+    mutating func bool() -> Bool { next() & 1 == 1 }
+
     /// True with probability `p`.
     mutating func chance(_ p: Double) -> Bool { unit() < p }
 
