@@ -1,6 +1,7 @@
 /// A set of tiles stored as sorted, disjoint, non-adjacent column runs per row: compact for the corridor-shaped
-/// sets a flight needs, iterated in row-major order, with membership by a binary search over the rows that hold
-/// tiles, then over that row's few runs. Storage grows with the runs only, however far apart their rows lie.
+/// sets a flight needs, iterated in row-major order. Membership finds the row directly when the rows holding tiles
+/// are consecutive (as a flight's always are: O(1) for the row, then a binary search over its few runs) and by a
+/// binary search over the rows otherwise. Storage grows with the runs only, however far apart their rows lie.
 public struct TileSet: Sendable, Hashable, Sequence {
     /// The runs, sorted by row then column, merged so no two touch.
     public let spans: [ColumnSpan]
@@ -8,6 +9,8 @@ public struct TileSet: Sendable, Hashable, Sequence {
     private let rowKeys: [Int]
     /// Index into ``spans`` of the first run of each row of `rowKeys`, plus an end.
     private let rowStarts: [Int]
+    /// Whether `rowKeys` are consecutive integers, so a row's position is `row − firstRow`.
+    private let rowsAreConsecutive: Bool
     /// The first row holding a tile (0 when empty).
     public let firstRow: Int
     /// Number of tiles.
@@ -38,6 +41,9 @@ public struct TileSet: Sendable, Hashable, Sequence {
         starts.append(mergedSpans.count)
         rowKeys = keys
         rowStarts = starts
+        // Consecutive when the last key is the first plus (count − 1); rows far apart may overflow the difference.
+        let (distance, overflow) = (keys.last ?? 0).subtractingReportingOverflow(keys.first ?? 0)
+        rowsAreConsecutive = !overflow && distance == keys.count - 1
         count = mergedSpans.reduce(0) { $0 + $1.count }
     }
 
@@ -66,8 +72,13 @@ public struct TileSet: Sendable, Hashable, Sequence {
         return first.row...last.row
     }
 
-    /// The runs of one row (empty if the row holds none). O(log rows).
+    /// The runs of one row (empty if the row holds none). O(1) when the set's rows are consecutive, else O(log rows).
     public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> {
+        if rowsAreConsecutive {
+            guard let first = rowKeys.first, row >= first, row <= rowKeys[rowKeys.count - 1] else { return [] }
+            let position = row - first  // in range: first ≤ row ≤ last, and last − first < rowKeys.count
+            return spans[rowStarts[position]..<rowStarts[position + 1]]
+        }
         var lo = 0
         var hi = rowKeys.count
         while lo < hi {
