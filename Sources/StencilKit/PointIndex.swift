@@ -110,14 +110,15 @@ public struct PointIndex: Sendable {
     /// Refuses footprints the band and world-copy arithmetic cannot handle.
     private func validate(_ quad: Quad) throws(StencilError) {
         let limit = Flight.maximumExtent
-        let valid = "finite and at most \(limit) px from the image origin"
+        // The message is built only when throwing: a query must not allocate.
+        func valid() -> String { "finite and at most \(limit) px from the image origin" }
         for i in 0..<4 {
             let corner = quad[i]
             guard abs(corner.x) <= limit else {
-                throw .outOfRange(field: "Footprint corner x", value: corner.x, valid: valid)
+                throw .outOfRange(field: "Footprint corner x", value: corner.x, valid: valid())
             }
             guard abs(corner.y) <= limit else {
-                throw .outOfRange(field: "Footprint corner y", value: corner.y, valid: valid)
+                throw .outOfRange(field: "Footprint corner y", value: corner.y, valid: valid())
             }
         }
         let box = quad.bounds
