@@ -8,6 +8,8 @@ struct SegmentPlanner {
     let endTurn: [ColumnSpan]
 
     init(flight: Flight, clipToTerrain: Bool) throws(StencilError) {
+        // Refuse a flight that leaves the terrain, exactly as its stencil would, before any sweep is scanned.
+        _ = try Stencil(flight: flight, clipToTerrain: clipToTerrain)
         loop = FlightLoop(flight)
         clip = clipToTerrain
         var start: [ColumnSpan] = []
@@ -18,8 +20,6 @@ struct SegmentPlanner {
         loop.turnSweep(atEnd: true).forEachRun(on: flight.grid) { end.append(ColumnSpan(row: $0, first: $1, last: $2)) }
         startTurn = start
         endTurn = end
-        // Refuse a flight that leaves the terrain, exactly as its stencil would.
-        _ = try Stencil(flight: flight, clipToTerrain: clipToTerrain)
     }
 
     var legLength: Double { loop.legLength }
