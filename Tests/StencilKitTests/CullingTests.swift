@@ -66,7 +66,8 @@ struct CullingTests {
         #expect(view.footprint.corners.bounds == Bounds(minX: 2760, minY: 2528, maxX: 3240, maxY: 2848))
         Self.checkFrame(tiles, expected: Self.tiles(columns: 21...25, rows: 19...22), aircraft: pose.position)
         #expect(tiles.count == 20)
-        #expect(tiles.first?.tile == TileIndex(column: 23, row: 20))  // centre (3008, 2624): 8 px and 64 px away, tied with row 21
+        // Centre (3008, 2624): 8 px and 64 px away, tied with row 21.
+        #expect(tiles.first?.tile == TileIndex(column: 23, row: 20))
     }
 
     @Test func example1ScreenTransformMapsAircraftToCentreAndFootprintToScreenCorners() throws {
