@@ -117,7 +117,7 @@ public struct BudgetPlan: Sendable, Hashable {
         case .turnAtStart: return 0
         case .turnAtEnd: return segments.count - 1
         case .outbound, .inbound:
-            let s = (pose.position - flight.route.start).dot(flight.route.ahead)
+            let s = FlightLoop(flight).alongTrackPosition(of: pose)
             // Splits are few and sorted; a linear scan allocates nothing.
             var index = 0
             if pose.phase == .outbound {

@@ -63,21 +63,8 @@ public struct Stencil: Sendable, Hashable {
         self.init(flight: flight, unwrapped: TileSet(spans: spans), isClipped: leaves, clipsToTerrain: clipToTerrain)
     }
 
-    /// Builds a stencil from the runs a flight's shapes need, checking or clipping the terrain's rows.
-    init(flight: Flight, spans: [ColumnSpan], bounds: Bounds, clipToTerrain: Bool) throws(StencilError) {
-        let grid = flight.grid
-        let all = TileSet(spans: spans)
-        var clipped = false
-        if let rows = all.rows, rows.lowerBound < 0 || rows.upperBound >= grid.rows {
-            guard clipToTerrain else { throw Self.terrainError(rows: rows, grid: grid, bounds: bounds) }
-            clipped = true
-        }
-        self.init(
-            flight: flight, unwrapped: clipped ? TileSet(spans: all.spans.filter { grid.containsRow($0.row) }) : all,
-            isClipped: clipped, clipsToTerrain: clipToTerrain)
-    }
-
-    private init(flight: Flight, unwrapped: TileSet, isClipped: Bool, clipsToTerrain: Bool) {
+    /// A stencil holding exactly `unwrapped` (the real tiles derived from it).
+    init(flight: Flight, unwrapped: TileSet, isClipped: Bool, clipsToTerrain: Bool) {
         self.flight = flight
         self.isClipped = isClipped
         self.clipsToTerrain = clipsToTerrain

@@ -99,7 +99,6 @@ struct OracleStencilTests {
         var checked = 0
         var stencilTiles = 0
         var slack = 0
-        let dummy = Bounds(minX: 0, minY: 0, maxX: 1, maxY: 1)
         while checked < 60 {
             let random = OracleFlights.make(&g)
             if random.nearEdge { continue }
@@ -115,7 +114,7 @@ struct OracleStencilTests {
             let required = tiles.filter { oracle.isRequired($0) }
             let victim = required[g.int(0...(required.count - 1))]
             let without = stencil.unwrapped.subtracting(TileSet([victim]))
-            let holed = try Stencil(flight: flight, spans: without.spans, bounds: dummy, clipToTerrain: false)
+            let holed = Stencil(flight: flight, unwrapped: without, isClipped: false, clipsToTerrain: false)
             #expect(OracleCheck.compare(holed, oracle, clipped: false).contains { $0.hasPrefix("holes") })
 
             let set = Set(tiles)
@@ -124,7 +123,7 @@ struct OracleStencilTests {
             }.first { !set.contains($0) && !oracle.isAllowed($0) }
             if let outsider {
                 let with = stencil.unwrapped.union(TileSet([outsider]))
-                let padded = try Stencil(flight: flight, spans: with.spans, bounds: dummy, clipToTerrain: false)
+                let padded = Stencil(flight: flight, unwrapped: with, isClipped: false, clipsToTerrain: false)
                 #expect(OracleCheck.compare(padded, oracle, clipped: false).contains { $0.hasPrefix("extra") })
             }
         }
