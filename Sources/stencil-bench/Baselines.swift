@@ -128,7 +128,7 @@ struct BruteForceCuller: Sendable {
     let tolerance: Double
 
     init(stencil: Stencil) {
-        let grid = stencil.flight.grid
+        let grid = stencil.grid
         tiles = stencil.unwrappedTiles.map { ($0, grid.realTile(of: $0)) }
         tileSize = grid.tileLength
         tolerance = grid.tieTolerance

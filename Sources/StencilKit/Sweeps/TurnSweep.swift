@@ -140,7 +140,12 @@ struct TurnSweep: Sendable, Hashable {
     /// Calls `body(row, firstColumn, lastColumn)` for each run of tiles the sweep needs.
     /// - Parameter rows: the rows to scan; the terrain's rows, 0 ..< `grid.rows`, unless given. Rows past the
     ///   terrain have no texture, so only the check that a flight stays on the terrain asks for them.
-    func forEachRun(on grid: TileGrid, rows: ClosedRange<Int>? = nil, _ body: (Int, Int, Int) -> Void) {
+    /// - Parameter known: tiles already known to be needed by a neighbouring shape (the straight pieces either
+    ///   side of a turn): they are reported as needed without a test, which leaves a union unchanged.
+    func forEachRun(
+        on grid: TileGrid, rows: ClosedRange<Int>? = nil, known: KnownRuns = KnownRuns(),
+        _ body: (Int, Int, Int) -> Void
+    ) {
         let t = grid.tileLength
         let e = grid.tieTolerance
         let c = center
@@ -193,7 +198,7 @@ struct TurnSweep: Sendable, Hashable {
                 let x0 = Double(column) * t
                 // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
                 let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
-                if needs(box) {
+                if known.contains(row: row, column: column) || needs(box) {
                     if runStart == nil { runStart = column }
                 } else if let s = runStart {
                     body(row, s, column - 1)
@@ -203,5 +208,52 @@ struct TurnSweep: Sendable, Hashable {
             }
             if let s = runStart { body(row, s, last) }
         }
+    }
+}
+
+/// One column run per row of a convex shape, by row: a cheap membership test for tiles a neighbouring shape
+/// already needs.
+struct RowRuns: Sendable, Hashable {
+    /// The first row with a run.
+    var firstRow = 0
+    /// The runs' first and last columns, row `firstRow + i` at `i` (empty rows hold first > last).
+    var runs: [(first: Int, last: Int)] = []
+
+    /// The runs of a convex quadrilateral on `grid` (ConvexCover's).
+    init(of quad: Quad, on grid: TileGrid, rows: ClosedRange<Int>? = nil) {
+        ConvexCover.forEachRow(of: quad, on: grid, rows: rows) { row, first, last in
+            if runs.isEmpty { firstRow = row }
+            while firstRow + runs.count < row { runs.append((1, 0)) }
+            runs.append((first, last))
+        }
+    }
+
+    init() {}
+
+    @inlinable
+    func contains(row: Int, column: Int) -> Bool {
+        let i = row - firstRow
+        guard i >= 0, i < runs.count else { return false }
+        return column >= runs[i].first && column <= runs[i].last
+    }
+
+    static func == (a: RowRuns, b: RowRuns) -> Bool {
+        a.firstRow == b.firstRow && a.runs.elementsEqual(b.runs) { $0.first == $1.first && $0.last == $1.last }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(firstRow)
+        hasher.combine(runs.count)
+    }
+}
+
+/// The tiles that up to two neighbouring convex shapes need (see ``TurnSweep/forEachRun(on:rows:known:_:)``).
+struct KnownRuns: Sendable {
+    var before: RowRuns?
+    var after: RowRuns?
+
+    @inlinable
+    func contains(row: Int, column: Int) -> Bool {
+        (before?.contains(row: row, column: column) ?? false) || (after?.contains(row: row, column: column) ?? false)
     }
 }
