@@ -18,6 +18,8 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
     case passesPole(latitude: Double)
     /// A packed coordinate did not have the expected number of bytes or held an invalid code.
     case invalidPackedCoordinate(reason: String)
+    /// A great circle between antipodes: every great circle through them is as short, so the path is undefined.
+    case antipodalEndpoints(longitude: Double, latitude: Double)
 
     /// A sentence naming what was wrong and what would be valid.
     public var description: String {
@@ -42,6 +44,9 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "valid destinations stay strictly inside ±90°."
         case .invalidPackedCoordinate(let reason):
             return "Invalid packed coordinate: \(reason)."
+        case .antipodalEndpoints(let longitude, let latitude):
+            return "The great circle from (lon \(longitude)°, lat \(latitude)°) ends at its antipode, where every "
+                + "great circle is as short; add a waypoint between them."
         }
     }
 }

@@ -95,6 +95,7 @@ struct ErrorCaseTests {
             .coincidentEndpoints(longitude: 12.5, latitude: -3.25),
             .passesPole(latitude: 91.5),
             .invalidPackedCoordinate(reason: "the reason"),
+            .antipodalEndpoints(longitude: 12.5, latitude: -3.25),
         ])
     func descriptions(error: MercatorError) {
         let fragments: [String]
@@ -107,6 +108,7 @@ struct ErrorCaseTests {
         case .coincidentEndpoints: fragments = ["12.5", "-3.25"]
         case .passesPole: fragments = ["91.5", "±90"]
         case .invalidPackedCoordinate: fragments = ["the reason"]
+        case .antipodalEndpoints: fragments = ["12.5", "-3.25", "antipode"]
         }
         expectDescription(of: error, mentions: fragments)
     }
