@@ -101,7 +101,11 @@ struct TileIDPropertyTests {
             let grid = try TileGrid.xyz(level: id.level, tileSize: tileSize)
             let t = Double(tileSize)
             let p = try id.pixelBounds(tileSize: tileSize)
-            #expect(p == PixelBounds(minX: Double(id.x) * t, minY: Double(id.y) * t, maxX: Double(id.x + 1) * t, maxY: Double(id.y + 1) * t))
+            #expect(
+                p
+                    == PixelBounds(
+                        minX: Double(id.x) * t, minY: Double(id.y) * t, maxX: Double(id.x + 1) * t,
+                        maxY: Double(id.y + 1) * t))
             let b = id.geoBounds
             for _ in 0..<4 {
                 let pixel = PixelPoint(x: p.minX + rng.uniform(0.01, 0.99) * t, y: p.minY + rng.uniform(0.01, 0.99) * t)

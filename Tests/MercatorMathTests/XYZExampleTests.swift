@@ -61,7 +61,8 @@ struct XYZExampleTests {
         let parent = try #require(tile.parent)
         #expect(parent == (try TileID(level: 11, x: 1072, y: 716)))
         #expect(parent.quadkey == "12022112200")
-        #expect(parent.isAncestor(of: tile) && parent.contains(tile) && tile.contains(tile) && !tile.isAncestor(of: tile))
+        #expect(
+            parent.isAncestor(of: tile) && parent.contains(tile) && tile.contains(tile) && !tile.isAncestor(of: tile))
         #expect(parent.children.contains(tile))
     }
 
