@@ -68,6 +68,22 @@ public struct TileID: Sendable, Hashable, Comparable, CustomStringConvertible {
         other.level >= level && other.ancestor(atLevel: level) == self
     }
 
+    /// Hashes the tile's position in the whole pyramid, (4ⁿ − 1)/3 + 2ⁿ·y + x, one distinct `UInt64` per tile of
+    /// levels 0…30 (fewer than 2⁶² in all): one word to hash instead of three, which makes `Set<TileID>` lookups
+    /// (the residency test of a parent fallback) markedly faster.
+    @inlinable
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(pyramidIndex)
+    }
+
+    /// The tile's index in a breadth-first numbering of the pyramid: (4ⁿ − 1)/3 tiles on the levels above it,
+    /// then row-major within its level.
+    @usableFromInline
+    var pyramidIndex: UInt64 {
+        let above = ((1 as UInt64) << (2 * level) - 1) / 3
+        return above + UInt64(y) << level + UInt64(x)
+    }
+
     /// By level, then row y, then column x (row-major within a level).
     @inlinable
     public static func < (a: TileID, b: TileID) -> Bool {
