@@ -51,7 +51,7 @@ public struct Stencil: Sendable, Hashable {
         let bottom = min(last, grid.rows - 1)
         var spans: [ColumnSpan] = []
         if top <= bottom {
-            try Self.checkRunCount(shapes: shapes, rows: top...bottom)
+            spans.reserveCapacity(try Self.checkRunCount(shapes: shapes, rows: top...bottom))
             shapes.forEachRun(rows: top...bottom) { row, a, b in spans.append(ColumnSpan(row: row, first: a, last: b)) }
         }
         self.init(track: track, unwrapped: TileSet(spans: spans), isClipped: leaves, clipsToTerrain: clipToTerrain)
@@ -59,7 +59,9 @@ public struct Stencil: Sendable, Hashable {
 
     /// Refuses shapes whose runs (one per shape and row, an upper bound for the runs reported) pass
     /// ``maximumRuns``.
-    static func checkRunCount(shapes: TrackShapes, rows: ClosedRange<Int>) throws(StencilError) {
+    /// - Returns: that bound.
+    @discardableResult
+    static func checkRunCount(shapes: TrackShapes, rows: ClosedRange<Int>) throws(StencilError) -> Int {
         let t = shapes.grid.tileLength
         var runs = 0.0
         func add(_ box: Bounds, perRow: Double) {
@@ -75,6 +77,7 @@ public struct Stencil: Sendable, Hashable {
                 what: "Stencil column runs", value: runs, limit: Double(maximumRuns),
                 advice: "use a coarser grid, a shorter route, or a smaller screen, zoom or band")
         }
+        return Int(runs)
     }
 
     /// A stencil holding exactly `unwrapped` (the real tiles derived from it).

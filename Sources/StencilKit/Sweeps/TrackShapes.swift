@@ -27,12 +27,15 @@ struct TrackShapes: Sendable {
             guard case .straight(let piece) = track.pieces[index] else { continue }
             let quad = Self.corridor(piece, along: along, across: across)
             box = box.union(quad.bounds)
-            let key = CornerSet(quad)
-            if let existing = seen[key] {
-                corridorOfPiece[index - range.lowerBound + 1] = existing
-                continue
+            // Only a racetrack flies a rectangle twice (its two legs); other tracks skip the lookup.
+            if track.closure == .racetrack {
+                let key = CornerSet(quad)
+                if let existing = seen[key] {
+                    corridorOfPiece[index - range.lowerBound + 1] = existing
+                    continue
+                }
+                seen[key] = corridors.count
             }
-            seen[key] = corridors.count
             corridorOfPiece[index - range.lowerBound + 1] = corridors.count
             corridors.append(quad)
         }
@@ -69,21 +72,11 @@ struct TrackShapes: Sendable {
     /// Calls `body(row, first, last)` for runs of needed tiles within `rows` (runs may overlap and repeat; their
     /// union is exactly the tiles the shapes need).
     func forEachRun(rows: ClosedRange<Int>, _ body: (Int, Int, Int) -> Void) {
-        var covers: [RowRuns] = []
-        covers.reserveCapacity(corridors.count)
         for quad in corridors {
             ConvexCover.forEachRow(of: quad, on: grid, rows: rows, body)
         }
-        let needsKnown = !sweeps.isEmpty && !corridors.isEmpty
-        if needsKnown {
-            for quad in corridors { covers.append(RowRuns(of: quad, on: grid, rows: rows)) }
-        }
         for (sweep, before, after) in sweeps {
-            var known = KnownRuns()
-            if needsKnown {
-                if let before { known.before = covers[before] }
-                if let after { known.after = covers[after] }
-            }
+            let known = KnownRuns(before: before.map { corridors[$0] }, after: after.map { corridors[$0] })
             sweep.forEachRun(on: grid, rows: rows, known: known, body)
         }
     }

@@ -153,7 +153,31 @@ struct TurnSweep: Sendable, Hashable {
         let firstRow = max(Int((bounds.minY / t).rounded(.down)), scanned.lowerBound)
         let lastRow = min(Int((bounds.maxY / t).rounded(.up)) - 1, scanned.upperBound)
         guard firstRow <= lastRow else { return }
+        // The start and end rectangles' own tiles, and the neighbours' known ones, need no test: their runs are
+        // exact and cost O(1) a row.
+        let startBox = startCorners.bounds
+        let endBox = endCorners.bounds
+        let beforeBox = known.before?.bounds
+        let afterBox = known.after?.bounds
         for row in firstRow...lastRow {
+            var accepted = RowKnown()
+            if let r = ConvexCover.columns(of: startCorners, bounds: startBox, inRow: row, tileLength: t, tolerance: e)
+            {
+                accepted.a = r
+            }
+            if let r = ConvexCover.columns(of: endCorners, bounds: endBox, inRow: row, tileLength: t, tolerance: e) {
+                accepted.b = r
+            }
+            if let quad = known.before, let box = beforeBox,
+                let r = ConvexCover.columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e)
+            {
+                accepted.c = r
+            }
+            if let quad = known.after, let box = afterBox,
+                let r = ConvexCover.columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e)
+            {
+                accepted.d = r
+            }
             let y0 = Double(row) * t
             let y1 = y0 + t
             let nearY = max(y0 - c.y, 0, c.y - y1)
@@ -198,7 +222,7 @@ struct TurnSweep: Sendable, Hashable {
                 let x0 = Double(column) * t
                 // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
                 let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
-                if known.contains(row: row, column: column) || needs(box) {
+                if accepted.contains(column) || needs(box) {
                     if runStart == nil { runStart = column }
                 } else if let s = runStart {
                     body(row, s, column - 1)
@@ -211,49 +235,25 @@ struct TurnSweep: Sendable, Hashable {
     }
 }
 
-/// One column run per row of a convex shape, by row: a cheap membership test for tiles a neighbouring shape
-/// already needs.
-struct RowRuns: Sendable, Hashable {
-    /// The first row with a run.
-    var firstRow = 0
-    /// The runs' first and last columns, row `firstRow + i` at `i` (empty rows hold first > last).
-    var runs: [(first: Int, last: Int)] = []
+/// Up to two convex shapes whose tiles are already known to be needed (the straight pieces either side of a
+/// turn), tested row by row with no allocation (see ``TurnSweep/forEachRun(on:rows:known:_:)``).
+struct KnownRuns: Sendable {
+    var before: Quad?
+    var after: Quad?
 
-    /// The runs of a convex quadrilateral on `grid` (ConvexCover's).
-    init(of quad: Quad, on grid: TileGrid, rows: ClosedRange<Int>? = nil) {
-        ConvexCover.forEachRow(of: quad, on: grid, rows: rows) { row, first, last in
-            if runs.isEmpty { firstRow = row }
-            while firstRow + runs.count < row { runs.append((1, 0)) }
-            runs.append((first, last))
-        }
-    }
-
-    init() {}
-
-    @inlinable
-    func contains(row: Int, column: Int) -> Bool {
-        let i = row - firstRow
-        guard i >= 0, i < runs.count else { return false }
-        return column >= runs[i].first && column <= runs[i].last
-    }
-
-    static func == (a: RowRuns, b: RowRuns) -> Bool {
-        a.firstRow == b.firstRow && a.runs.elementsEqual(b.runs) { $0.first == $1.first && $0.last == $1.last }
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(firstRow)
-        hasher.combine(runs.count)
+    init(before: Quad? = nil, after: Quad? = nil) {
+        self.before = before
+        self.after = after
     }
 }
 
-/// The tiles that up to two neighbouring convex shapes need (see ``TurnSweep/forEachRun(on:rows:known:_:)``).
-struct KnownRuns: Sendable {
-    var before: RowRuns?
-    var after: RowRuns?
+/// The column runs one row of up to four convex shapes needs, as (first, last) pairs (first > last when none).
+struct RowKnown {
+    var a = (1, 0), b = (1, 0), c = (1, 0), d = (1, 0)
 
     @inlinable
-    func contains(row: Int, column: Int) -> Bool {
-        (before?.contains(row: row, column: column) ?? false) || (after?.contains(row: row, column: column) ?? false)
+    func contains(_ column: Int) -> Bool {
+        (column >= a.0 && column <= a.1) || (column >= b.0 && column <= b.1) || (column >= c.0 && column <= c.1)
+            || (column >= d.0 && column <= d.1)
     }
 }
