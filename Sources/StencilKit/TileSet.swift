@@ -59,7 +59,9 @@ public struct TileSet: Sendable, Hashable, Sequence {
             }
             if i > 0 {
                 let previous = input[i - 1]
-                if span.row < previous.row || span.row == previous.row && span.first <= previous.last + 1 {
+                if span.row < previous.row
+                    || span.row == previous.row && (span.first <= previous.last || span.first &- 1 == previous.last)
+                {
                     apart = false
                     break
                 }
