@@ -46,14 +46,18 @@ public struct BudgetPlan: Sendable, Hashable {
     /// Crossings in flying order over one loop: outbound splits from A to B, then the return splits back to A.
     public let crossings: [SplitCrossing]
 
-    /// Plans `flight` within `budget`.
+    /// Plans `flight` within `budget`, counting textures in `format` (by default the flight's grid at RGBA8,
+    /// ``TextureFormat/init(grid:bytesPerPixel:)``).
     /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
     ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
     ///   as ``Stencil`` does.
     public init(
-        flight: Flight, budget: MemoryBudget, format: TextureFormat = .rgba8Tile128, policy: LoadPolicy = .pause,
+        flight: Flight, budget: MemoryBudget, format given: TextureFormat? = nil, policy: LoadPolicy = .pause,
         clipToTerrain: Bool = false
     ) throws(StencilError) {
+        // The default format is the flight's grid at RGBA8 (T²·4 bytes a tile), never a fixed tile size.
+        let format: TextureFormat
+        if let given { format = given } else { format = try TextureFormat(grid: flight.grid) }
         let planner = try SegmentPlanner(flight: flight, clipToTerrain: clipToTerrain)
         let capacity = budget.capacity(for: format)
         guard let splits = planner.splits(capacity: capacity, policy: policy) else {
