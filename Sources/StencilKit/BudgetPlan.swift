@@ -57,29 +57,33 @@ public struct BudgetPlan: Sendable, Hashable {
     /// The flight planned, for a racetrack.
     public var flight: Flight? { track.flight }
 
-    /// Plans `flight` within `budget`: the plan of its racetrack.
+    /// Plans `flight` within `budget`: the plan of its racetrack, counting textures in `format` (by default the
+    /// flight's grid at RGBA8, ``TextureFormat/init(grid:bytesPerPixel:)``).
     /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
     ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
     ///   as ``Stencil`` does.
     public init(
-        flight: Flight, budget: MemoryBudget, format: TextureFormat = .rgba8Tile128, policy: LoadPolicy = .pause,
+        flight: Flight, budget: MemoryBudget, format given: TextureFormat? = nil, policy: LoadPolicy = .pause,
         clipToTerrain: Bool = false
     ) throws(StencilError) {
         try self.init(
-            track: Track(racetrack: flight), budget: budget, format: format, policy: policy,
+            track: Track(racetrack: flight), budget: budget, format: given, policy: policy,
             clipToTerrain: clipToTerrain)
     }
 
-    /// Plans `track` within `budget`.
+    /// Plans `track` within `budget`, counting textures in `format` (by default the track's grid at RGBA8).
     /// - Complexity: about O(splits · (pieces per segment + 60 · tiles of a piece)) for a track; a refused budget
     ///   costs a bisection over the capacity on top.
     /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
     ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
     ///   as ``Stencil`` does.
     public init(
-        track: Track, budget: MemoryBudget, format: TextureFormat = .rgba8Tile128, policy: LoadPolicy = .pause,
+        track: Track, budget: MemoryBudget, format given: TextureFormat? = nil, policy: LoadPolicy = .pause,
         clipToTerrain: Bool = false
     ) throws(StencilError) {
+        // The default format is the track's grid at RGBA8 (T²·4 bytes a tile), never a fixed tile size.
+        let format: TextureFormat
+        if let given { format = given } else { format = try TextureFormat(grid: track.grid) }
         let capacity = budget.capacity(for: format)
         self.track = track
         self.capacity = capacity
