@@ -31,8 +31,10 @@ public struct MapImage: Sendable, Hashable {
     /// Scale in pixels per radian, width / 2π.
     public var pixelsPerRadian: Double { width / (2 * .pi) }
 
-    /// Height in pixels: 2·k·asinh(tan φlim).
-    public var height: Double { 2 * pixelsPerRadian * Mercator.isometricLatitude(latitudeLimit) }
+    /// Height in pixels: 2·k·asinh(tan φlim), rounded once from a double-double k·ψ.
+    public var height: Double {
+        2 * (IsometricLatitude.doubleDouble(latitudeLimit) * (DoubleDouble(width) / DoubleDouble.twoPi)).value
+    }
 
     /// The map pixel of a coordinate.
     /// - Throws: ``MercatorError/latitudeOutOfRange(field:latitude:limit:)`` past the map's limit.
