@@ -56,7 +56,7 @@ public enum Degrees {
 
     /// The longitude difference `end − start` reduced to [-180, 180], with GeographicLib's convention
     /// (`Math::AngDiff`) for the tie: the exact difference is reduced modulo 360° (no rounding before the
-    /// reduction, so 0.1 → −179.9, whose exact difference is a hair past −180°, gives +179.99999999999999), and a
+    /// reduction, so 0.1 → −179.9, whose exact difference is a hair past −180°, gives +180, east), and a
     /// difference of exactly ±180° (modulo 360°) keeps the sign of `end − start` as given: 0 → 180 is +180 (east),
     /// 180 → 0 and 0 → −180 are −180 (west), −180 → 0 and 0 → 540 are +180.
     ///

@@ -35,8 +35,9 @@ enum DividedDifference {
     }
 
     /// ψ(φ₂) − ψ(φ₁) and q for two latitudes in degrees strictly inside ±90° (the inverse problem).
-    static func isometricLatitude(from latitude1: Double, to latitude2: Double) -> (difference: Double, quotient: Double)
-    {
+    static func isometricLatitude(from latitude1: Double, to latitude2: Double) -> (
+        difference: Double, quotient: Double
+    ) {
         let delta = DoubleDouble.twoSum(latitude2, -latitude1)  // exact
         let (s1, c1) = Degrees.sinCos(latitude1)
         let (_, c2) = Degrees.sinCos(latitude2)

@@ -40,6 +40,7 @@ struct DoubleDouble: Sendable, Hashable {
         return DoubleDouble(p, (-p).addingProduct(a, b))
     }
 
+    /// −x, exactly.
     static prefix func - (x: DoubleDouble) -> DoubleDouble { DoubleDouble(-x.hi, -x.lo) }
 
     /// Sum with both trailing parts carried (Shewchuk's accurate double-double addition).
@@ -50,18 +51,22 @@ struct DoubleDouble: Sendable, Hashable {
         return fastTwoSum(u.hi, u.lo + t.lo)
     }
 
+    /// x + y for a `Double` y.
     static func + (x: DoubleDouble, y: Double) -> DoubleDouble {
         let s = twoSum(x.hi, y)
         return fastTwoSum(s.hi, s.lo + x.lo)
     }
 
+    /// x − y.
     static func - (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble { x + (-y) }
 
+    /// x·y: the exact product of the leading parts plus the cross terms (the lo·lo term is below 2⁻¹⁰⁶).
     static func * (x: DoubleDouble, y: DoubleDouble) -> DoubleDouble {
         let p = product(x.hi, y.hi)
         return fastTwoSum(p.hi, p.lo + (x.hi * y.lo + x.lo * y.hi))
     }
 
+    /// x·y for a `Double` y.
     static func * (x: DoubleDouble, y: Double) -> DoubleDouble {
         let p = product(x.hi, y)
         return fastTwoSum(p.hi, p.lo + x.lo * y)
@@ -79,7 +84,8 @@ struct DoubleDouble: Sendable, Hashable {
 
     /// x scaled by 2^n exactly (barring underflow and overflow).
     func scaled(byPowerOfTwo n: Int) -> DoubleDouble {
-        DoubleDouble(Double(sign: .plus, exponent: n, significand: hi), Double(sign: .plus, exponent: n, significand: lo))
+        DoubleDouble(
+            Double(sign: .plus, exponent: n, significand: hi), Double(sign: .plus, exponent: n, significand: lo))
     }
 
     /// π to 106 bits.

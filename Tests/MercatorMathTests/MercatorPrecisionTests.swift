@@ -56,7 +56,6 @@ struct MercatorPrecisionTests {
             previous = psi
         }
         // Measured: 0 ulps (every reference value correctly rounded).
-        print("MEASURE psi worst", worst)
         #expect(worst <= 1)
     }
 
@@ -77,7 +76,7 @@ struct MercatorPrecisionTests {
                 }
             }
         }
-        print("MEASURE y worst", worst)
+        // Measured: 0 ulps on all 21 spheres (every value correctly rounded); the target is 2.
         #expect(worst <= 2)
     }
 
@@ -112,7 +111,8 @@ struct MercatorPrecisionTests {
                 "\(row[0]) φ = \(lat): py \(py) vs \(expected)")
             worst = max(worst, abs(py - expected) / grid.height)
         }
-        print("MEASURE pixel worst/H", worst)
+        // Measured: 2.0e-28·H.
+        #expect(worst <= 0x1p-80)
     }
 
     @Test("map heights 2·k·ψ(φlim) within 1 ulp of the correctly rounded value")
@@ -137,8 +137,7 @@ struct MercatorPrecisionTests {
                 worst = max(worst, abs(back.latitude - lat))
             }
         }
-        print("MEASURE roundtrip", worst)
-        // Measured: 5.7e-14°.
+        // Measured: 1.4e-14°.
         #expect(worst <= 1e-13)
     }
 

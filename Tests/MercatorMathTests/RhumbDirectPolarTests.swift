@@ -57,8 +57,7 @@ struct RhumbDirectPolarTests {
         #expect(abs(c.lon2.hi + 113.385538890129508) < 1e-12)
         #expect(end.latitude == 89.99)
         let e = Self.errors(c, end)
-        print("MEASURE issue", e.longitude, e.metres)
-        // Measured: 5.7e-14° (the library before this fix: 1.01e-9°).
+        // Measured: 2.3e-15° (the library before this fix: 1.01e-9°).
         #expect(e.longitude <= 1e-10, "longitude off by \(e.longitude)°")
     }
 
@@ -66,8 +65,10 @@ struct RhumbDirectPolarTests {
     func dueEastWest() throws {
         var worst = 0.0
         for c in Self.direct where c.azimuth == 90 || c.azimuth == -90 {
-            let end = try RhumbLine(from: geo(c.lat1, c.lon1), heading: c.azimuth, distance: c.distance,
-                on: Self.body(c.radius)).end
+            let end = try RhumbLine(
+                from: geo(c.lat1, c.lon1), heading: c.azimuth, distance: c.distance,
+                on: Self.body(c.radius)
+            ).end
             #expect(end.latitude == c.lat1)
             // The longitude turned, |Δλ| = s/(R cos φ) in degrees; its double has an ulp of 2⁻⁵²·|Δλ|.
             let turned = c.distance / (c.radius * Self.cosine(degrees: c.lat1)) * 180 / .pi
@@ -75,7 +76,8 @@ struct RhumbDirectPolarTests {
             worst = max(worst, e.longitude / max(turned, 1))
             #expect(e.longitude <= 1e-13 * max(turned, 1), "\(c.testDescription): off by \(e.longitude)°")
         }
-        print("MEASURE dueEast worst rel", worst)
+        // Measured: 1.3e-14 (the last rounding of λ₁ + Δλ where |Δλ| < 1°).
+        #expect(worst <= 1e-13)
     }
 
     @Test("every direct case lands within 1 mm of the exact point (measured: under a micrometre)")
@@ -83,13 +85,16 @@ struct RhumbDirectPolarTests {
         var worst = 0.0
         var worstCase = ""
         for c in Self.direct {
-            let end = try RhumbLine(from: geo(c.lat1, c.lon1), heading: c.azimuth, distance: c.distance,
-                on: Self.body(c.radius)).end
+            let end = try RhumbLine(
+                from: geo(c.lat1, c.lon1), heading: c.azimuth, distance: c.distance,
+                on: Self.body(c.radius)
+            ).end
             let e = Self.errors(c, end)
             if e.metres > worst { worst = e.metres; worstCase = c.testDescription }
             #expect(e.metres <= 1e-3, "\(c.testDescription): \(e.metres) m")
         }
-        print("MEASURE direct worst m", worst, worstCase)
+        // Measured: 4.3e-8 m (s = 14,729 km from 89.99999992°S).
+        #expect(worst <= 1e-6, "worst \(worst) m: \(worstCase)")
     }
 
     @Test("inverse near the poles: heading and distance within 1 mm of the exact line")
@@ -99,7 +104,8 @@ struct RhumbDirectPolarTests {
         var worstHeading = 0.0
         for f in ReferenceTable.rows(RhumbPolarReference.inverse) {
             let radius = hex(f[0])
-            let line = try RhumbLine(from: geo(hex(f[1]), hex(f[2])), to: geo(hex(f[3]), hex(f[4])),
+            let line = try RhumbLine(
+                from: geo(hex(f[1]), hex(f[2])), to: geo(hex(f[3]), hex(f[4])),
                 on: Self.body(radius))
             let heading = hex(f[5])
             let distance = hex(f[6])
@@ -110,6 +116,7 @@ struct RhumbDirectPolarTests {
             worstDistance = max(worstDistance, abs(line.distance - distance))
             #expect(miss <= 1e-3 && abs(line.distance - distance) <= 1e-3, "\(f): \(line.heading) \(line.distance)")
         }
-        print("MEASURE inverse", worstMiss, worstDistance, worstHeading)
+        // Measured: 6.9e-10 m across the track, 3.7e-9 m along it, 5.7e-14° of heading.
+        #expect(worstMiss <= 1e-6 && worstDistance <= 1e-6 && worstHeading <= 1e-12)
     }
 }

@@ -55,12 +55,11 @@ struct RhumbTieTests {
     /// (start, end, end − start reduced), worked by hand: ±540 is ±180 plus a turn; 1e16 ≡ −80 and
     /// 1e16 + 340 ≡ −100 (mod 360), so −1e16 → 1e16 + 340 is 80 → −100, a tie whose given difference is positive.
     static let differences: [(Double, Double, Double)] = [
-            (0.0, 180.0, 180.0), (180.0, 0.0, -180.0), (-180.0, 0.0, 180.0), (0.0, -180.0, -180.0),
-            (0.0, 540.0, 180.0), (540.0, 0.0, -180.0), (0.0, -540.0, -180.0), (350.0, 170.0, -180.0),
-            (170.0, 350.0, 180.0), (-90.0, 90.0, 180.0), (720.0, 180.0, -180.0), (10.0, 10.0, 0.0),
-            (180.0, -180.0, 0.0), (170.0, -170.0, 20.0), (-170.0, 170.0, -20.0), (359.0, 1.0, 2.0),
-            (1.0, 359.0, -2.0), (-1e16, 1e16 + 340, 180.0), (1e16 + 340, -1e16, -180.0), (-1e16, 1e16 + 200, 40.0),
-        
+        (0.0, 180.0, 180.0), (180.0, 0.0, -180.0), (-180.0, 0.0, 180.0), (0.0, -180.0, -180.0),
+        (0.0, 540.0, 180.0), (540.0, 0.0, -180.0), (0.0, -540.0, -180.0), (350.0, 170.0, -180.0),
+        (170.0, 350.0, 180.0), (-90.0, 90.0, 180.0), (720.0, 180.0, -180.0), (10.0, 10.0, 0.0),
+        (180.0, -180.0, 0.0), (170.0, -170.0, 20.0), (-170.0, 170.0, -20.0), (359.0, 1.0, 2.0),
+        (1.0, 359.0, -2.0), (-1e16, 1e16 + 340, 180.0), (1e16 + 340, -1e16, -180.0), (-1e16, 1e16 + 200, 40.0),
     ]
 
     @Test("Degrees.difference: hand-worked reductions and ties", arguments: differences)
@@ -70,10 +69,9 @@ struct RhumbTieTests {
 
     @Test("Degrees.difference reduces the exact difference: 0.1 → −179.9 is a hair under +180")
     func inexactTie() {
-        // The doubles: 0.1 = 0.1000000000000000055511…, −179.9 = −179.900000000000005684…, so the exact
-        // difference is −180.000000000000005684…+ … = −180.0000000000000112…, which is +179.9999999999999887…
-        // modulo 360, and rounds to 180 − 2⁻⁴⁶·… : strictly between 179.99999999999997 and 180 or 180 itself,
-        // positive either way (east). The rounded difference −179.9 − 0.1 = −180 would say west.
+        // The doubles: 0.1 = 0.10000000000000000555…, −179.9 = −179.90000000000000568…, so the exact difference is
+        // −180.0000000000000112…, which is +179.9999999999999887… modulo 360 and rounds to 180: positive, east.
+        // The rounded difference −179.9 − 0.1 = −180 would say west.
         let d = Degrees.difference(from: 0.1, to: -179.9)
         #expect(d > 179.9999999999999 && d <= 180)
         #expect((-179.9 - 0.1) == -180)
