@@ -1,9 +1,11 @@
+import Foundation
 import MercatorMath
 import StencilKit
 
-/// The article's fixed-radius stencil: every tile whose centre lies within one radius of the track, the radius
-/// being half the footprint's diagonal (margin and lateral band included). The track is the loop's two legs as
-/// segments plus its two U-turn half circles (points, for pivots). Rows past the terrain are dropped.
+/// The article's fixed-radius stencil: every tile whose centre lies within one radius of the track's centre line,
+/// the radius being half the footprint's diagonal (margin and lateral band included). The centre line is the
+/// track's pieces: segments for straight pieces, arcs for turns (points, for pivots). Rows past the terrain are
+/// dropped.
 ///
 /// It is the simple method the exact ``Stencil`` replaces: it loads tiles no pose can show, and — because a
 /// footprint corner can cut a tile whose centre is farther than the radius — it also misses tiles that are shown.
@@ -19,26 +21,28 @@ struct FixedRadiusStencil: Sendable {
     /// Its tiles the exact stencil lacks (loaded for nothing).
     let extra: TileSet
 
-    init(flight: Flight, exact: Stencil) {
-        let screen = flight.screen
-        let width = screen.width * screen.zoom + 2 * screen.margin + 2 * flight.lateralBand
+    init(track: Track, exact: Stencil) {
+        let screen = track.screen
+        let width = screen.width * screen.zoom + 2 * screen.margin + 2 * track.lateralBand
         let height = screen.height * screen.zoom + 2 * screen.margin
         let radius = 0.5 * (width * width + height * height).squareRoot()
         self.radius = radius
-        let track = Track(flight: flight)
-        let grid = flight.grid
+        let grid = track.grid
         let t = grid.tileLength
-        let box = track.bounds
-        let firstRow = max(0, Int(((box.minY - radius) / t).rounded(.down)))
-        let lastRow = min(grid.rows - 1, Int(((box.maxY + radius) / t).rounded(.up)))
-        let firstColumn = Int(((box.minX - radius) / t).rounded(.down))
-        let lastColumn = Int(((box.maxX + radius) / t).rounded(.up))
         var spans: [ColumnSpan] = []
-        if firstRow <= lastRow {
+        // Piece by piece: the tiles within the radius of that piece's centre line.
+        for piece in track.pieces {
+            let line = CenterLine(piece)
+            let box = line.bounds
+            let firstRow = max(0, Int(((box.minY - radius) / t).rounded(.down)))
+            let lastRow = min(grid.rows - 1, Int(((box.maxY + radius) / t).rounded(.up)))
+            let firstColumn = Int(((box.minX - radius) / t).rounded(.down))
+            let lastColumn = Int(((box.maxX + radius) / t).rounded(.up))
+            guard firstRow <= lastRow else { continue }
             for row in firstRow...lastRow {
                 for column in firstColumn...lastColumn {
                     let centre = PixelPoint(x: (Double(column) + 0.5) * t, y: (Double(row) + 0.5) * t)
-                    if track.distance(to: centre) <= radius {
+                    if line.distance(to: centre) <= radius {
                         spans.append(ColumnSpan(row: row, first: column, last: column))
                     }
                 }
@@ -56,61 +60,53 @@ struct FixedRadiusStencil: Sendable {
     }
 }
 
-/// The loop's centre line: two legs and two U-turn half circles, with the distance from a point to it.
-struct Track: Sendable {
-    let outbound: (PixelPoint, PixelPoint)
-    let inbound: (PixelPoint, PixelPoint)
-    let endCenter: PixelPoint
-    let startCenter: PixelPoint
-    let radius: Double
-    let ahead: PixelPoint
-    let right: PixelPoint
+/// One piece's centre line: a segment, or an arc about a centre (a point, for a pivot), with the distance from a
+/// point to it.
+struct CenterLine: Sendable {
+    let piece: TrackPiece
 
-    init(flight: Flight) {
-        let route = flight.route
-        let loop = FlightLoop(flight)
-        let offset = 2 * flight.turn.direction.sign * flight.turn.radius * route.right
-        outbound = (route.start, route.end)
-        inbound = (route.end + offset, route.start + offset)
-        endCenter = loop.endTurnCenter
-        startCenter = loop.startTurnCenter
-        radius = flight.turn.radius
-        ahead = route.ahead
-        right = route.right
-    }
+    init(_ piece: TrackPiece) { self.piece = piece }
 
-    /// The track's bounding box.
+    /// The bounding box of the piece's centre line (a turn's whole circle, which is enough for a search box).
     var bounds: Bounds {
-        var b = Bounds.empty
-        for p in [outbound.0, outbound.1, inbound.0, inbound.1] { b = b.including(p) }
-        for c in [startCenter, endCenter] {
-            b = b.including(c + radius * ahead).including(c - radius * ahead)
+        switch piece {
+        case .straight(let p):
+            return Bounds.empty.including(p.start).including(p.end)
+        case .turn(let p):
+            let r = p.radius
+            return Bounds(minX: p.center.x - r, minY: p.center.y - r, maxX: p.center.x + r, maxY: p.center.y + r)
         }
-        return b
     }
 
-    /// Euclidean distance from `p` to the nearest point of the track.
+    /// Euclidean distance from `p` to the nearest point of the piece's centre line.
     func distance(to p: PixelPoint) -> Double {
-        min(
-            min(Self.segmentDistance(p, outbound.0, outbound.1), Self.segmentDistance(p, inbound.0, inbound.1)),
-            min(
-                arcDistance(p, center: endCenter, side: ahead),
-                arcDistance(p, center: startCenter, side: -1 * ahead)))
+        switch piece {
+        case .straight(let s):
+            let d = s.end - s.start
+            let dd = d.dot(d)
+            let t = dd > 0 ? max(0, min(1, (p - s.start).dot(d) / dd)) : 0
+            return (p - (s.start + t * d)).length
+        case .turn(let turn):
+            let v = p - turn.center
+            guard turn.radius > 0 else { return v.length }
+            // The circle's nearest point when its direction lies on the arc, else the nearer end.
+            let s = turn.start - turn.center
+            var angle = atan2(turn.sign * (s.x * v.y - s.y * v.x), s.dot(v)) * 180 / .pi
+            if angle < 0 { angle += 360 }
+            if angle <= turn.degrees { return abs(v.length - turn.radius) }
+            return min((p - turn.start).length, (p - turn.end).length)
+        }
     }
 
-    /// Distance to the half circle about `center` on the `side` half-plane (its ends lie on ±right).
-    private func arcDistance(_ p: PixelPoint, center: PixelPoint, side: PixelPoint) -> Double {
-        let v = p - center
-        guard radius > 0 else { return v.length }
-        if v.dot(side) >= 0 { return abs(v.length - radius) }
-        return min((v - radius * right).length, (v + radius * right).length)
-    }
-
-    static func segmentDistance(_ p: PixelPoint, _ a: PixelPoint, _ b: PixelPoint) -> Double {
-        let d = b - a
-        let dd = d.dot(d)
-        let t = dd > 0 ? max(0, min(1, (p - a).dot(d) / dd)) : 0
-        return (p - (a + t * d)).length
+    /// The points of the centre line, for drawing: the ends of a segment, or the arc sampled every 5°.
+    var points: [PixelPoint] {
+        switch piece {
+        case .straight(let s): return [s.start, s.end]
+        case .turn(let turn):
+            guard turn.radius > 0 else { return [turn.center] }
+            let steps = max(1, Int((turn.degrees / 5).rounded(.up)))
+            return (0...steps).map { turn.position(at: turn.degrees * Double($0) / Double(steps)) }
+        }
     }
 }
 

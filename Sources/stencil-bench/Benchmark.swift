@@ -114,7 +114,7 @@ struct ScenarioBenchmark {
         }
 
         // Baseline 1: the fixed-radius stencil.
-        let fixed = FixedRadiusStencil(flight: setup.flight, exact: stencil)
+        let fixed = FixedRadiusStencil(track: setup.track, exact: stencil)
         result.fixedRadius = (
             fixed.radius, fixed.unwrapped.count, fixed.real.count,
             fixed.real.count * setup.format.bytesPerTile, fixed.missed.count, fixed.extra.count
@@ -122,7 +122,7 @@ struct ScenarioBenchmark {
 
         // The frames measured.
         let frames = setup.frames
-        let loop = setup.loop
+        let track = setup.track
         let indices = Array(stride(from: 0, to: frames.count, by: max(1, settings.frameStride)))
         let poses = indices.map { frames.pose(ofFrame: $0) }
         let offsets = indices.map { setup.weaveOffset(frame: $0) }
@@ -164,8 +164,8 @@ struct ScenarioBenchmark {
         reset()
         var segment = firstSegment
         for (n, pose) in poses.enumerated() {
-            let frameName = "\(name): frame \(indices[n]) (\(describe(pose)), offset \(fmt(offsets[n])) px)"
-            guard (try? loop.cull(pose, lateralOffset: offsets[n], into: &buffer)) != nil else {
+            let frameName = "\(name): frame \(indices[n]) (\(setup.describe(pose)), offset \(fmt(offsets[n])) px)"
+            guard (try? track.cull(pose, lateralOffset: offsets[n], into: &buffer)) != nil else {
                 result.violations.append("\(frameName): culling threw")
                 continue
             }
@@ -177,7 +177,7 @@ struct ScenarioBenchmark {
             tileCounts.append(Double(buffer.count))
             let drawn = buffer
             ours = drawn.map(\.tile).sorted()
-            guard let footprint = try? loop.footprint(of: pose, lateralOffset: offsets[n]) else { continue }
+            guard let footprint = try? track.footprint(of: pose, lateralOffset: offsets[n]) else { continue }
             brute.cull(footprint, into: &bruteBuffer)
             bruteTiles = bruteBuffer.map(\.tile).sorted()
             if ours != bruteTiles {
@@ -226,7 +226,7 @@ struct ScenarioBenchmark {
             for n in 0..<poses.count {
                 let pose = poses[n]
                 let t0 = clock.now
-                _ = try? loop.cull(pose, lateralOffset: offsets[n], into: &buffer)
+                _ = try? track.cull(pose, lateralOffset: offsets[n], into: &buffer)
                 let t1 = clock.now
                 let s = plan.segmentIndex(for: pose)
                 if s != segment {
@@ -257,10 +257,10 @@ struct ScenarioBenchmark {
             let pose = poses[n]
             let again =
                 Timing.repeated(3, warmUp: 0) {
-                    _ = try? loop.cull(pose, lateralOffset: offsets[n], into: &buffer)
+                    _ = try? track.cull(pose, lateralOffset: offsets[n], into: &buffer)
                     blackHole(plan.segmentIndex(for: pose))
                 }.min() ?? seconds
-            let frameName = "\(name): frame \(indices[n]) (\(describe(pose)))"
+            let frameName = "\(name): frame \(indices[n]) (\(setup.describe(pose)))"
             if again > budget {
                 confirmed += 1
                 worstConfirmed = max(worstConfirmed, again)
@@ -297,7 +297,7 @@ struct ScenarioBenchmark {
 
         // Baseline 2: brute-force culling, timed over the same frames.
         var bruteSamples = [Double](repeating: 0, count: poses.count)
-        let footprints = poses.enumerated().map { n, pose in try? loop.footprint(of: pose, lateralOffset: offsets[n]) }
+        let footprints = poses.enumerated().map { n, pose in try? track.footprint(of: pose, lateralOffset: offsets[n]) }
         for n in 0..<poses.count {
             guard let footprint = footprints[n] else { continue }
             let t0 = clock.now
@@ -306,11 +306,6 @@ struct ScenarioBenchmark {
         }
         result.bruteForce = Percentiles(bruteSamples)
         return result
-    }
-
-    private func describe(_ pose: Pose) -> String {
-        let unit = pose.phase.isTurn ? "°" : " px"
-        return "\(pose.phase) \(fmt(pose.parameter))\(unit), heading \(fmt(pose.heading))°"
     }
 
     private func list(_ tiles: [TileIndex]) -> String {

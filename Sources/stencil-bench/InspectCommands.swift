@@ -36,9 +36,9 @@ enum InspectCommands {
         let args = try Arguments(words, command: "frames", spec: .init(valued: ["--offset"], switches: ["--json"]))
         let offset = try args.double("--offset", "a number of pixels", valid: { _ in true }) ?? 0
         let (setup, _, _) = try load(args, command: "frames")
-        guard abs(offset) <= setup.flight.lateralBand else {
+        guard abs(offset) <= setup.track.lateralBand else {
             throw UsageError(
-                "--offset \(fmt(offset)) px is outside the scenario's lateral band ±\(fmt(setup.flight.lateralBand)) px"
+                "--offset \(fmt(offset)) px is outside the scenario's lateral band ±\(fmt(setup.track.lateralBand)) px"
             )
         }
         let document = try JSONOutput.frames(setup, offset: offset)

@@ -12,26 +12,35 @@ enum JSONOutput {
         ])
     }
 
-    /// One loop's frames: `s` is the along-track position (the position projected on u(θ), measured from P_A, in
-    /// pixels — what the plan's split points are measured in), `x`, `y` the unwrapped pixel position moved by the
-    /// lateral offset, `heading` in degrees, `tiles` the visible unwrapped tiles row-major.
+    /// One lap's frames (the whole flight, one-way): `s` is the along-track position the plan measures (on a
+    /// racetrack the position projected on u(θ) from P_A; on any other track the arc length flown), `piece` the
+    /// index of the track piece (on a racetrack 0 outbound, 1 the turn at B, 2 inbound, 3 the turn at A), `x`, `y`
+    /// the unwrapped pixel position moved by the lateral offset, `heading` in degrees, `tiles` the visible
+    /// unwrapped tiles row-major.
     static func frames(_ setup: ScenarioSetup, offset: Double) throws(StencilError) -> JSONValue {
         var buffer: [VisibleTile] = []
         var items: [JSONValue] = []
         let frames = setup.frames
         items.reserveCapacity(frames.count)
         for pose in frames {
-            let view = try setup.loop.cull(pose, lateralOffset: offset, into: &buffer)
-            items.append(
-                .object([
-                    ("s", .number(setup.loop.alongTrackPosition(of: pose))),
-                    ("x", .number(view.footprint.origin.x)),
-                    ("y", .number(view.footprint.origin.y)),
-                    ("heading", .number(pose.heading)),
-                    ("tiles", .tiles(buffer.map(\.tile).sorted())),
-                ]))
+            items.append(try frame(setup, pose, offset: offset, buffer: &buffer))
         }
         return .array(items)
+    }
+
+    /// One frame's object (see ``frames(_:offset:)``).
+    static func frame(_ setup: ScenarioSetup, _ pose: TrackPose, offset: Double, buffer: inout [VisibleTile])
+        throws(StencilError) -> JSONValue
+    {
+        let view = try setup.track.cull(pose, lateralOffset: offset, into: &buffer)
+        return .object([
+            ("s", .number(setup.alongTrackPosition(of: pose))),
+            ("piece", .int(pose.piece)),
+            ("x", .number(view.footprint.origin.x)),
+            ("y", .number(view.footprint.origin.y)),
+            ("heading", .number(pose.heading)),
+            ("tiles", .tiles(buffer.map(\.tile))),
+        ])
     }
 
     /// The plan: segments with their working sets, split points, crossings with load/evict lists, peak bytes.

@@ -20,9 +20,8 @@ struct Scenario: Sendable {
     /// Where it came from, for error messages: `built-in scenario NAME` or `scenario FILE`.
     var source: String
     var grid: GridSpec
-    var from: (lon: Double, lat: Double)
-    var to: (lon: Double, lat: Double)
-    var way: RouteWay
+    /// The route: the §3 racetrack between two points, or a waypoint track (§7).
+    var route: RouteSpec
     var screenWidth: Double
     var screenHeight: Double
     var zoom: Double
@@ -72,19 +71,7 @@ struct Scenario: Sendable {
             grid = .tiles(columns: columns, rows: rows, tileSize: tileSize)
         }
 
-        let r = try top.object("route")
-        try r.allow(["from", "to", "way"])
-        func point(_ key: String) throws(ScenarioError) -> (lon: Double, lat: Double) {
-            let p = try r.object(key)
-            try p.allow(["lon", "lat"])
-            let lat = try p.number("lat")
-            guard abs(lat) < 90 else { throw p.invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
-            return (try p.number("lon"), lat)
-        }
-        from = try point("from")
-        to = try point("to")
-        way = try r.choice("way", default: .short)
-
+        route = try RouteSpec(try top.object("route"))
         let s = try top.object("screen")
         try s.allow(["width", "height", "zoom", "anchor", "margin"])
         screenWidth = try s.number("width", greaterThan: 0)
@@ -131,10 +118,60 @@ struct Scenario: Sendable {
     }
 }
 
+/// A scenario's route: `route.from`/`route.to` (and `way`) make the §3 racetrack; `route.waypoints` (each
+/// `{"lon", "lat"}`) with `legs` (`"rhumb"` default or `"greatCircle"`), `closure` (`"oneWay"` default or
+/// `"loop"`) and `tolerance` (ε in px, default 0.5) make a waypoint track (MODEL.md §7).
+enum RouteSpec: Sendable {
+    case racetrack(from: (lon: Double, lat: Double), to: (lon: Double, lat: Double), way: RouteWay)
+    case waypoints(points: [(lon: Double, lat: Double)], legs: LegKind, closure: TrackClosure, tolerance: Double)
+
+    init(_ r: FieldReader) throws(ScenarioError) {
+        func point(_ p: FieldReader) throws(ScenarioError) -> (lon: Double, lat: Double) {
+            try p.allow(["lon", "lat"])
+            let lat = try p.number("lat")
+            guard abs(lat) < 90 else { throw p.invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
+            return (try p.number("lon"), lat)
+        }
+        if r.has("waypoints") {
+            try r.allow(["waypoints", "legs", "closure", "tolerance"])
+            let items = try r.array("waypoints")
+            var points: [(lon: Double, lat: Double)] = []
+            points.reserveCapacity(items.count)
+            for (i, item) in items.enumerated() {
+                points.append(try point(FieldReader(item, path: r.fieldPath("waypoints[\(i)]"), source: r.source)))
+            }
+            let closure: TrackClosure = try r.choice("closure", default: .oneWay)
+            guard closure != .racetrack else {
+                throw r.invalid(
+                    "closure", "must be \"oneWay\" or \"loop\" (use route.from and route.to for a racetrack)")
+            }
+            self = .waypoints(
+                points: points, legs: try r.choice("legs", default: .rhumb), closure: closure,
+                tolerance: try r.number("tolerance", default: 0.5))
+        } else {
+            try r.allow(["from", "to", "way"])
+            self = .racetrack(
+                from: try point(r.object("from")), to: try point(r.object("to")),
+                way: try r.choice("way", default: .short))
+        }
+    }
+
+    /// Whether the route is the §3 racetrack.
+    var isRacetrack: Bool {
+        if case .racetrack = self { return true }
+        return false
+    }
+}
+
 /// A scenario that cannot be read or set up; the message names the scenario and the problem.
 struct ScenarioError: Error, Sendable, CustomStringConvertible {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// The kind of problem for machine-readable output (``StencilError/kind`` for library errors).
+    let kind: String
+    init(_ message: String, kind: String = "badParameter") {
+        self.message = message
+        self.kind = kind
+    }
     var description: String { message }
 }
 
@@ -188,6 +225,12 @@ struct FieldReader {
         let v = try value(key)
         guard case .string(let s) = v else { throw invalid(key, "must be a string, not \(v.kind)") }
         return s
+    }
+
+    func array(_ key: String) throws(ScenarioError) -> [JSONValue] {
+        let v = try value(key)
+        guard case .array(let items) = v else { throw invalid(key, "must be an array, not \(v.kind)") }
+        return items
     }
 
     func optionalString(_ key: String) throws(ScenarioError) -> String? {

@@ -2,21 +2,36 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// A ``Scenario`` turned into library values: grid, flight, loop, timing, texture format and budget.
+/// A ``Scenario`` turned into library values: grid, track (and flight, for a racetrack), timing, frames, texture
+/// format and budget.
 struct ScenarioSetup: Sendable {
     let scenario: Scenario
     let grid: TileGrid
-    let flight: Flight
-    let loop: FlightLoop
+    /// The track flown: the racetrack of ``flight``, or the waypoint track.
+    let track: Track
+    /// The flight, for a racetrack scenario.
+    let flight: Flight?
     let timing: FlightTiming
-    /// The poses of one loop, one per frame.
-    let frames: FrameSequence
+    /// The poses of one lap (closed tracks) or of the whole flight (one-way), one per frame.
+    let frames: TrackFrames
     let format: TextureFormat
     let budget: MemoryBudget
 
-    /// Builds the flight; `fpsOverride` replaces the scenario's frame rate.
+    /// Builds the track; `fpsOverride` replaces the scenario's frame rate.
     /// - Throws: ``ScenarioError`` with the library's message when the geometry is invalid.
     init(_ scenario: Scenario, fpsOverride: Double? = nil) throws(ScenarioError) {
+        do {
+            try self.init(checked: scenario, fpsOverride: fpsOverride)
+        } catch let error as StencilError {
+            throw ScenarioError("\(scenario.source): \(error)", kind: error.kind)
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw ScenarioError("\(scenario.source): \(error)")
+        }
+    }
+
+    private init(checked scenario: Scenario, fpsOverride: Double?) throws {
         self.scenario = scenario
         let source = scenario.source
         do {
@@ -24,49 +39,60 @@ struct ScenarioSetup: Sendable {
             case .tiles(let c, let r, let t): grid = try TileGrid(columns: c, rows: r, tileSize: t)
             case .xyz(let z): grid = try TileGrid.webMercator(zoom: z)
             }
-            let limit = grid.latitudeLimit
-            for (key, lat) in [("route.from.lat", scenario.from.lat), ("route.to.lat", scenario.to.lat)]
-            where abs(lat) > limit {
-                throw ScenarioError(
-                    "\(source): field \"\(key)\" \(fmt(lat, decimals: 6))° is past the terrain's latitude limit "
-                        + "±\(fmt(limit, decimals: 6))° (\(grid))")
-            }
-            let a = try GeoCoordinate(latitude: scenario.from.lat, longitude: scenario.from.lon)
-            let b = try GeoCoordinate(latitude: scenario.to.lat, longitude: scenario.to.lon)
-            let screen = try Screen(
-                width: scenario.screenWidth, height: scenario.screenHeight, zoom: scenario.zoom,
-                anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
-            let turn = try Turn(radius: scenario.turnRadius, direction: scenario.turnDirection)
-            flight = try Flight(
-                from: a, to: b, on: grid, way: scenario.way, screen: screen, turn: turn,
-                lateralBand: scenario.lateralBand)
-            timing = try FlightTiming(
-                speed: scenario.speed, framesPerSecond: fpsOverride ?? scenario.fps, turnRate: scenario.turnRate)
-            format = try TextureFormat(bytesPerTile: scenario.bytesPerTile)
-            budget = try MemoryBudget(bytes: scenario.budgetBytes ?? Int.max)
-            loop = FlightLoop(flight)
-            frames = try loop.frames(at: timing)
-        } catch let error as MercatorError {
-            throw ScenarioError("\(source): \(error)")
-        } catch let error as StencilError {
-            throw ScenarioError("\(source): \(error)")
-        } catch let error as ScenarioError {
-            throw error
-        } catch {
-            throw ScenarioError("\(source): \(error)")
+        } catch { throw StencilError.geometry(error) }
+        let limit = grid.latitudeLimit
+        let points: [(key: String, lon: Double, lat: Double)]
+        switch scenario.route {
+        case .racetrack(let from, let to, _):
+            points = [("route.from.lat", from.lon, from.lat), ("route.to.lat", to.lon, to.lat)]
+        case .waypoints(let list, _, _, _):
+            points = list.enumerated().map { ("route.waypoints[\($0.offset)].lat", $0.element.lon, $0.element.lat) }
         }
+        for point in points where abs(point.lat) > limit {
+            throw ScenarioError(
+                "\(source): field \"\(point.key)\" \(fmt(point.lat, decimals: 6))° is past the terrain's latitude "
+                    + "limit ±\(fmt(limit, decimals: 6))° (\(grid))", kind: "offTerrain")
+        }
+        let coordinates: [GeoCoordinate]
+        do {
+            var list: [GeoCoordinate] = []
+            for point in points { list.append(try GeoCoordinate(latitude: point.lat, longitude: point.lon)) }
+            coordinates = list
+        } catch { throw StencilError.geometry(error) }
+        let screen = try Screen(
+            width: scenario.screenWidth, height: scenario.screenHeight, zoom: scenario.zoom,
+            anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
+        switch scenario.route {
+        case .racetrack(_, _, let way):
+            let turn = try Turn(radius: scenario.turnRadius, direction: scenario.turnDirection)
+            let flight = try Flight(
+                from: coordinates[0], to: coordinates[1], on: grid, way: way, screen: screen, turn: turn,
+                lateralBand: scenario.lateralBand)
+            self.flight = flight
+            track = Track(racetrack: flight)
+        case .waypoints(_, let legs, let closure, let tolerance):
+            flight = nil
+            track = try Track(
+                waypoints: coordinates, on: grid, screen: screen, legs: legs, turnRadius: scenario.turnRadius,
+                closure: closure, tolerance: tolerance, lateralBand: scenario.lateralBand)
+        }
+        timing = try FlightTiming(
+            speed: scenario.speed, framesPerSecond: fpsOverride ?? scenario.fps, turnRate: scenario.turnRate)
+        format = try TextureFormat(bytesPerTile: scenario.bytesPerTile)
+        budget = try MemoryBudget(bytes: scenario.budgetBytes ?? Int.max)
+        frames = try track.frames(at: timing)
     }
 
-    /// The flight's stencil (clipped if the scenario asks).
+    /// The track's stencil (clipped if the scenario asks).
     func makeStencil() throws(StencilError) -> Stencil {
-        try Stencil(flight: flight, clipToTerrain: scenario.clipToTerrain)
+        try Stencil(track: track, clipToTerrain: scenario.clipToTerrain)
     }
 
-    /// The flight's memory plan.
+    /// The track's memory plan.
     func makePlan() throws(StencilError) -> BudgetPlan {
         try BudgetPlan(
-            flight: flight, budget: budget, format: format, policy: scenario.policy,
-            clipToTerrain: scenario.clipToTerrain)
+            track: track, budget: budget, format: format, policy: scenario.policy, clipToTerrain: scenario.clipToTerrain
+        )
     }
 
     /// The stencil and plan, with library errors turned into a ``ScenarioError`` naming the scenario.
@@ -74,8 +100,29 @@ struct ScenarioSetup: Sendable {
         do {
             return (try makeStencil(), try makePlan())
         } catch {
-            throw ScenarioError("\(scenario.source): \(error)")
+            throw ScenarioError("\(scenario.source): \(error)", kind: error.kind)
         }
+    }
+
+    /// The stencil alone (it does not need the budget).
+    func validatedStencil() throws(ScenarioError) -> Stencil {
+        do { return try makeStencil() } catch { throw ScenarioError("\(scenario.source): \(error)", kind: error.kind) }
+    }
+
+    /// The along-track position of a pose as the plan measures it: on a racetrack the position projected on u(θ)
+    /// from P_A; on any other track the arc length.
+    func alongTrackPosition(of pose: TrackPose) -> Double {
+        guard let flight else { return pose.arcLength }
+        return (pose.position - flight.route.start).dot(flight.route.ahead)
+    }
+
+    /// A short description of a pose: its piece (or racetrack phase) and parameter.
+    func describe(_ pose: TrackPose) -> String {
+        let isTurn: Bool
+        if case .turn = track.pieces[pose.piece] { isTurn = true } else { isTurn = false }
+        let unit = isTurn ? "°" : " px"
+        let name = flight != nil ? "\(LoopPhase(rawValue: pose.piece) ?? .outbound)" : "piece \(pose.piece)"
+        return "\(name) \(fmt(pose.parameter))\(unit), heading \(fmt(pose.heading))°"
     }
 
     /// The per-frame time budget in seconds: `overrideMs` if given, else one frame interval.
@@ -84,7 +131,7 @@ struct ScenarioSetup: Sendable {
     /// The lateral offset flown at frame `k` by `run`: δ = d·sin(2πk / (4·fps)), weaving across the whole band
     /// every four seconds (0 when the band is 0).
     func weaveOffset(frame k: Int) -> Double {
-        let d = flight.lateralBand
+        let d = track.lateralBand
         guard d > 0 else { return 0 }
         let phase = 2 * Double.pi * Double(k) / (4 * timing.framesPerSecond)
         return max(-d, min(d, d * Foundation.sin(phase)))

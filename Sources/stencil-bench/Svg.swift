@@ -17,8 +17,8 @@ enum SvgCommand {
             }
             frame = n
         } else {
-            // The middle of the outbound leg.
-            let t = setup.loop.legLength / 2 / setup.timing.speed
+            // The middle of the first piece.
+            let t = setup.track.pieces[0].duration(at: setup.timing) / 2
             frame = min(frames.count - 1, Int((t * setup.timing.framesPerSecond).rounded()))
         }
         let drawing = try SvgDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)
@@ -36,7 +36,7 @@ struct SvgDrawing {
     let stencil: Stencil
     let plan: BudgetPlan
     let frame: Int
-    let pose: Pose
+    let pose: TrackPose
     let footprint: Footprint
     let visible: [VisibleTile]
     let fixed: FixedRadiusStencil
@@ -48,10 +48,10 @@ struct SvgDrawing {
         self.frame = frame
         pose = setup.frames.pose(ofFrame: frame)
         var buffer: [VisibleTile] = []
-        let view = try setup.loop.cull(pose, lateralOffset: 0, into: &buffer)
+        let view = try setup.track.cull(pose, lateralOffset: 0, into: &buffer)
         footprint = view.footprint
         visible = buffer
-        fixed = FixedRadiusStencil(flight: setup.flight, exact: stencil)
+        fixed = FixedRadiusStencil(track: setup.track, exact: stencil)
     }
 
     /// Colours of the picture.
@@ -77,7 +77,8 @@ struct SvgDrawing {
             box = box.including(PixelPoint(x: Double(tile.column) * t, y: Double(tile.row) * t))
             box = box.including(PixelPoint(x: Double(tile.column + 1) * t, y: Double(tile.row + 1) * t))
         }
-        box = box.union(Track(flight: setup.flight).bounds).union(footprint.corners.bounds)
+        for piece in setup.track.pieces { box = box.union(CenterLine(piece).bounds) }
+        box = box.union(footprint.corners.bounds)
         let c0 = Int((box.minX / t).rounded(.down)) - 1
         let c1 = Int((box.maxX / t).rounded(.up)) + 1
         let r0 = Int((box.minY / t).rounded(.down)) - 1
@@ -195,42 +196,51 @@ struct SvgDrawing {
         }
         s += "</g>\n"
 
-        // Split points: a line across both legs at each split's along-track position.
-        let route = setup.flight.route
-        let across = setup.flight.screen.across.widened(by: setup.flight.lateralBand)
-        let returnOffset = setup.flight.turn.direction.sign * 2 * setup.flight.turn.radius
-        let qLo = min(across.lower, across.lower + returnOffset)
-        let qHi = max(across.upper, across.upper + returnOffset)
+        // Split points: on a racetrack a line across both legs at each split's along-track position; on any other
+        // track a tick across the track at the split's arc length.
+        let across = setup.track.screen.across.widened(by: setup.track.lateralBand)
         for (i, split) in plan.splitPositions.enumerated() {
-            let a = route.start + split * route.ahead + qLo * route.right
-            let b = route.start + split * route.ahead + qHi * route.right
+            let a: PixelPoint
+            let b: PixelPoint
+            if let flight = setup.flight {
+                let route = flight.route
+                let returnOffset = flight.turn.direction.sign * 2 * flight.turn.radius
+                let qLo = min(across.lower, across.lower + returnOffset)
+                let qHi = max(across.upper, across.upper + returnOffset)
+                a = route.start + split * route.ahead + qLo * route.right
+                b = route.start + split * route.ahead + qHi * route.right
+            } else {
+                guard let pose = try? setup.track.pose(atArcLength: split) else { continue }
+                let right = PixelPoint.right(heading: pose.heading)
+                a = pose.position + across.lower * right
+                b = pose.position + across.upper * right
+            }
             s += line(a, b, colour: Colour.split, width: px(2.5), dash: "\(n(px(10))) \(n(px(4)))")
             let label = "split \(i + 1): s = \(fmt(split, decimals: 0)) px"
             s += text(a.x + px(3), a.y - px(4), label, size: px(12), colour: Colour.split)
         }
 
-        // The loop: legs and turn arcs, sampled.
+        // The track: its pieces, turns sampled.
         var points: [PixelPoint] = []
-        let loop = setup.loop
-        for phase in LoopPhase.allCases {
-            let steps = phase.isTurn && setup.flight.turn.radius > 0 ? 36 : 1
-            for k in 0...steps {
-                let parameter = (phase.isTurn ? 180 : loop.legLength) * Double(k) / Double(steps)
-                if let p = try? loop.pose(phase, at: parameter) { points.append(p.position) }
-            }
-        }
+        for piece in setup.track.pieces { points += CenterLine(piece).points }
         s += Self.tag(
             "polyline",
             [
                 ("fill", "none"), ("stroke", Colour.loop), ("stroke-width", n(px(2.5))),
                 ("stroke-linejoin", "round"), ("points", points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")),
             ])
-        for (label, p) in [("A", route.start), ("B", route.end)] {
+        let first = setup.track.pieces[0]
+        let last = setup.track.pieces[setup.track.pieces.count - 1]
+        let ends =
+            setup.flight != nil ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
+        for (label, p) in ends {
             s += Self.tag("circle", [("cx", n(p.x)), ("cy", n(p.y)), ("r", n(px(4.5))), ("fill", Colour.loop)])
             s += text(p.x + px(6), p.y - px(6), label, size: px(16), colour: Colour.loop, bold: true)
         }
-        let quarter = route.start + (loop.legLength * 0.25) * route.ahead
-        s += arrow(from: quarter, direction: route.ahead, length: px(30), colour: Colour.loop, width: px(2.5))
+        let quarter = first.placement(at: first.parameterLimit * 0.25)
+        s += arrow(
+            from: quarter.position, direction: PixelPoint.ahead(heading: quarter.heading), length: px(30),
+            colour: Colour.loop, width: px(2.5))
 
         // The frame's footprint, aircraft and heading.
         let q = footprint.corners
@@ -265,24 +275,30 @@ struct SvgDrawing {
     /// The caption and the key, in picture points above the map.
     private func legend() -> String {
         let sc = setup.scenario
-        let flight = setup.flight
-        let screen = flight.screen
+        let track = setup.track
+        let screen = track.screen
         let ghosts = stencil.unwrapped.filter { $0.column < 0 || $0.column >= setup.grid.columns }.count
         let bytes = Figures.count(stencil.bytes(for: setup.format))
+        let route: String
+        if let flight = setup.flight {
+            route =
+                "leg \(fmt(flight.route.length, decimals: 1)) px, heading \(fmt(flight.route.heading, decimals: 2))° · "
+                + "turn ρ = \(fmt(flight.turn.radius)) \(flight.turn.direction.rawValue)"
+        } else {
+            route =
+                "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"
+        }
+        let screenText =
+            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.zoom)), anchor "
+            + "(\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin \(fmt(screen.margin))"
         let lines = [
-            "\(setup.grid) · leg \(fmt(setup.loop.legLength, decimals: 1)) px, heading "
-                + "\(fmt(flight.route.heading, decimals: 2))° · screen \(fmt(screen.width))×\(fmt(screen.height)) at "
-                + "zoom \(fmt(screen.zoom)), anchor (\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin "
-                + "\(fmt(screen.margin)) · turn ρ = \(fmt(flight.turn.radius)) \(flight.turn.direction.rawValue) · "
-                + "band ±\(fmt(flight.lateralBand))",
+            "\(setup.grid) · \(route) · \(screenText) · band ±\(fmt(track.lateralBand))",
             "stencil \(stencil.unwrapped.count) tiles (\(ghosts) ghost), \(stencil.tileCount) real = \(bytes) bytes"
                 + (stencil.isClipped ? ", clipped to the terrain" : "")
                 + " · fixed radius \(fmt(fixed.radius, decimals: 1)) px: \(fixed.unwrapped.count) tiles, "
                 + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: \(plan.segmentCount) segment"
                 + (plan.segmentCount == 1 ? "" : "s"),
-            "frame \(frame) of \(setup.frames.count): \(pose.phase) \(fmt(pose.parameter, decimals: 1))"
-                + "\(pose.phase.isTurn ? "°" : " px"), heading \(fmt(pose.heading, decimals: 1))°, "
-                + "\(visible.count) visible tiles",
+            "frame \(frame) of \(setup.frames.count): \(setup.describe(pose)), \(visible.count) visible tiles",
         ]
         var s = "<g font-size=\"13\">\n"
         s += Self.tag(
