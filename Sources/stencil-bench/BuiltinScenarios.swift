@@ -4,7 +4,10 @@ import Foundation
 /// `Benchmarks/scenarios/NAME.json` (the same reader parses both, so the files and the binary agree).
 enum BuiltinScenarios {
     /// Name and JSON text of every built-in scenario, in run order.
-    static let all: [(name: String, json: String)] = [
+    static let all: [(name: String, json: String)] = racetracks + TrackScenarios.all
+
+    /// The §3 racetrack scenarios.
+    static let racetracks: [(name: String, json: String)] = [
         (
             "example1",
             """

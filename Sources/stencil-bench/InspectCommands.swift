@@ -12,9 +12,16 @@ enum InspectCommands {
         return (setup, stencil, plan)
     }
 
+    /// Reads the one SCENARIO argument and sets up its stencil only: the stencil does not need the budget.
+    static func loadStencil(_ args: Arguments, command: String) throws -> (ScenarioSetup, Stencil) {
+        let scenario = try BuiltinScenarios.resolve(args.single("SCENARIO", command: command))
+        let setup = try ScenarioSetup(scenario)
+        return (setup, try setup.validatedStencil())
+    }
+
     static func stencil(_ words: [String]) throws -> Int32 {
         let args = try Arguments(words, command: "stencil", spec: .init(switches: ["--json"]))
-        let (setup, stencil, _) = try load(args, command: "stencil")
+        let (setup, stencil) = try loadStencil(args, command: "stencil")
         if args.has("--json") {
             print(JSONOutput.stencil(stencil, format: setup.format).rendered(), terminator: "")
             return 0
@@ -35,7 +42,7 @@ enum InspectCommands {
     static func frames(_ words: [String]) throws -> Int32 {
         let args = try Arguments(words, command: "frames", spec: .init(valued: ["--offset"], switches: ["--json"]))
         let offset = try args.double("--offset", "a number of pixels", valid: { _ in true }) ?? 0
-        let (setup, _, _) = try load(args, command: "frames")
+        let (setup, _) = try loadStencil(args, command: "frames")
         guard abs(offset) <= setup.track.lateralBand else {
             throw UsageError(
                 "--offset \(fmt(offset)) px is outside the scenario's lateral band ±\(fmt(setup.track.lateralBand)) px"

@@ -43,6 +43,16 @@ enum JSONOutput {
         ])
     }
 
+    /// `{"error": {"kind": K, "message": "...", ...}}` for a refused scenario: K is the library's
+    /// ``StencilError/kind`` (or `badParameter` for a bad field), plus the figures the message names.
+    static func error(_ error: ScenarioError) -> JSONValue {
+        var fields: [(key: String, value: JSONValue)] = [
+            ("kind", .string(error.kind)), ("message", .string(error.message)),
+        ]
+        fields += error.figures.map { ($0.key, .number($0.value)) }
+        return .object([("error", .object(fields))])
+    }
+
     /// The plan: segments with their working sets, split points, crossings with load/evict lists, peak bytes.
     static func plan(_ plan: BudgetPlan) -> JSONValue {
         let bpt = plan.format.bytesPerTile

@@ -168,9 +168,44 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
     let message: String
     /// The kind of problem for machine-readable output (``StencilError/kind`` for library errors).
     let kind: String
-    init(_ message: String, kind: String = "badParameter") {
+    /// Figures the message names, for machine-readable output (e.g. `largestRadius`, `minimumTiles`).
+    let figures: [(key: String, value: Double)]
+    init(_ message: String, kind: String = "badParameter", figures: [(key: String, value: Double)] = []) {
         self.message = message
         self.kind = kind
+        self.figures = figures
+    }
+
+    /// The scenario error for a library error: its kind and figures.
+    init(_ source: String, _ error: StencilError) {
+        self.init("\(source): \(error)", kind: error.kind, figures: Self.figures(of: error))
+    }
+
+    static func figures(of error: StencilError) -> [(key: String, value: Double)] {
+        switch error {
+        case .tooFewWaypoints(let count): return [("count", Double(count))]
+        case .coincidentWaypoints(let first, let second, let latitude, let longitude):
+            return [("first", Double(first)), ("second", Double(second)), ("lat", latitude), ("lon", longitude)]
+        case .radiusTooLarge(let from, let to, let radius, let largest):
+            return [("from", Double(from)), ("to", Double(to)), ("radius", radius), ("largestRadius", largest)]
+        case .reversalWithRadius(let waypoint, let radius): return [("waypoint", Double(waypoint)), ("radius", radius)]
+        case .badTolerance(let value): return [("tolerance", value)]
+        case .leavesTerrain(let rows, _, let reached, let limit):
+            return [
+                ("firstRow", Double(rows.lowerBound)), ("lastRow", Double(rows.upperBound)),
+                ("latitudeReached", reached),
+                ("latitudeLimit", limit),
+            ]
+        case .budgetTooSmall(let budget, let bytesPerTile, let capacity, let minimum):
+            return [
+                ("budgetBytes", Double(budget)), ("bytesPerTile", Double(bytesPerTile)), ("capacity", Double(capacity)),
+                ("minimumTiles", Double(minimum)),
+            ]
+        case .tooLarge(_, let value, let limit, _): return [("value", value), ("limit", limit)]
+        case .outOfRange(_, let value, _), .nonFinite(_, let value): return [("value", value)]
+        case .offsetOutsideBand(let offset, let band): return [("offset", offset), ("band", band)]
+        case .geometry: return []
+        }
     }
     var description: String { message }
 }

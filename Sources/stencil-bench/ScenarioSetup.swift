@@ -23,7 +23,7 @@ struct ScenarioSetup: Sendable {
         do {
             try self.init(checked: scenario, fpsOverride: fpsOverride)
         } catch let error as StencilError {
-            throw ScenarioError("\(scenario.source): \(error)", kind: error.kind)
+            throw ScenarioError(scenario.source, error)
         } catch let error as ScenarioError {
             throw error
         } catch {
@@ -100,13 +100,13 @@ struct ScenarioSetup: Sendable {
         do {
             return (try makeStencil(), try makePlan())
         } catch {
-            throw ScenarioError("\(scenario.source): \(error)", kind: error.kind)
+            throw ScenarioError(scenario.source, error)
         }
     }
 
     /// The stencil alone (it does not need the budget).
     func validatedStencil() throws(ScenarioError) -> Stencil {
-        do { return try makeStencil() } catch { throw ScenarioError("\(scenario.source): \(error)", kind: error.kind) }
+        do { return try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
     }
 
     /// The along-track position of a pose as the plan measures it: on a racetrack the position projected on u(θ)

@@ -40,6 +40,10 @@ enum StencilBench {
                     "unknown subcommand \"\(first)\" (expected run, stencil, frames, plan, svg, scenarios or help)")
             }
         } catch {
+            if words.contains("--json"), let refused = error as? ScenarioError {
+                // A refused scenario with --json: the error as JSON on stdout, with the figures it names.
+                print(JSONOutput.error(refused).rendered(), terminator: "")
+            }
             Console.error("stencil-bench: \(error)")
             return 2
         }
