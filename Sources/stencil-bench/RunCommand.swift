@@ -25,9 +25,13 @@ enum RunCommand {
         let json = args.has("--json")
 
         // Read and set up every scenario first, so an invalid one stops the run before any measuring.
+        // `run views` measures only the view covers; `run` with no scenario measures everything.
+        let onlyViews = args.positionals == ["views"]
         let scenarios =
-            try args.positionals.isEmpty
-            ? BuiltinScenarios.parsedAll() : args.positionals.map { try BuiltinScenarios.resolve($0) }
+            try onlyViews
+            ? []
+            : args.positionals.isEmpty
+                ? BuiltinScenarios.parsedAll() : args.positionals.map { try BuiltinScenarios.resolve($0) }
         var prepared: [(ScenarioSetup, Stencil, BudgetPlan)] = []
         for scenario in scenarios {
             let setup = try ScenarioSetup(scenario, fpsOverride: settings.fps)
@@ -45,14 +49,24 @@ enum RunCommand {
             results.append(ScenarioBenchmark(setup: item.0, stencil: item.1, plan: item.2, settings: settings).run())
         }
         Console.progressDone()
+        let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let elapsed = Timing.seconds(clock.now - start)
 
-        let violations = results.flatMap(\.violations)
-        let document = JSONOutput.results(results, settings: settings, violations: violations)
+        let violations = results.flatMap(\.violations) + views.flatMap(\.violations)
+        var document = JSONOutput.results(results, settings: settings, violations: violations)
+        if case .object(var pairs) = document, !views.isEmpty {
+            pairs.insert(("views", ViewBenchmark.json(views)), at: pairs.count - 2)
+            document = .object(pairs)
+        }
         if let path = args.string("--save") { try Console.write(document.rendered(), to: path) }
 
         var report = ""
-        if !json { report += Report.text(results, settings: settings, elapsed: elapsed) }
+        if !json {
+            if !onlyViews { report += Report.text(results, settings: settings, elapsed: elapsed) }
+            report += ViewBenchmark.text(views, settings: settings)
+            let notes = views.flatMap(\.notes)
+            if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
+        }
         var regressions: [String] = []
         if let (path, old) = saved {
             let comparison = Comparison.compare(results, with: old, threshold: threshold, minDeltaMs: minDeltaMs)
@@ -64,7 +78,12 @@ enum RunCommand {
                 + (old.mode != mode ? "\nnote: the saved results are from a \(old.mode) run, this one is \(mode)" : "")
             if json { Console.error(text) } else { report += text + "\n" }
         }
-        let verdict = Report.verdict(results, violations: violations, regressions: regressions)
+        let verdict =
+            onlyViews
+            ? (violations.isEmpty
+                ? "verdict: PASS — \(views.count) view covers within their targets, no allocation per call"
+                : Report.verdict(results, violations: violations, regressions: regressions))
+            : Report.verdict(results, violations: violations, regressions: regressions)
         if json {
             print(document.rendered(), terminator: "")
             Console.error(verdict)

@@ -11,10 +11,16 @@ enum StencilBench {
                stencil-bench frames SCENARIO [--json] [--offset PX]
                stencil-bench plan SCENARIO [--json]
                stencil-bench svg SCENARIO [--frame N] -o FILE.svg
+               stencil-bench view VIEW [--json]
+               stencil-bench svg VIEW -o FILE.svg
                stencil-bench scenarios [--write DIR]
                stencil-bench help
 
         SCENARIO is a built-in name (see `stencil-bench scenarios`) or a path to a scenario .json file.
+        VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5) or a view .json file
+        ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
+        (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
+        `run` also measures the built-in view covers against their targets (`run views`: only those).
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.
@@ -32,12 +38,15 @@ enum StencilBench {
             case "stencil": return try InspectCommands.stencil(rest)
             case "frames": return try InspectCommands.frames(rest)
             case "plan": return try InspectCommands.plan(rest)
-            case "svg": return try SvgCommand.run(rest)
+            case "svg":
+                return try rest.contains(where: BuiltinViews.isView) ? ViewCommand.svg(rest) : SvgCommand.run(rest)
+            case "view": return ViewCommand.run(rest)
             case "scenarios": return try InspectCommands.scenarios(rest)
             case "help": return help()
             default:
                 throw UsageError(
-                    "unknown subcommand \"\(first)\" (expected run, stencil, frames, plan, svg, scenarios or help)")
+                    "unknown subcommand \"\(first)\" (expected run, stencil, frames, plan, svg, view, scenarios or help)"
+                )
             }
         } catch {
             if words.contains("--json"), let refused = error as? ScenarioError {

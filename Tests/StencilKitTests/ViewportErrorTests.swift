@@ -38,16 +38,18 @@ struct ViewportErrorTests {
 
     @Test func farOrHugeViewsAreRefused() throws {
         let grid = try TileGrid.webMercator(zoom: 3)
-        // 2⁴⁰ px is the farthest reach; a centre there puts half the screen past it.
+        // 2⁴⁰ px is the farthest reach: a centre there plus the screen's half-diagonal √(240² + 160²) = 288.44 is past
+        // it.
         let far = Self.error { () throws(StencilError) in
-            _ = try Viewport(grid: grid, center: PixelPoint(x: Flight.maximumExtent, y: 0), screen: Self.screen)
+            _ = try Viewport(grid: grid, center: PixelPoint(x: 0, y: -Flight.maximumExtent), screen: Self.screen)
         }
         guard case .outOfRange(let field, let value, let valid) = far else {
             Issue.record("\(String(describing: far))"); return
         }
-        #expect(field.contains("reach") && value == Flight.maximumExtent + 240 && valid.contains("1099511627776"))
-        // Just inside: the corners reach 2⁴⁰ exactly.
-        _ = try Viewport(grid: grid, center: PixelPoint(x: Flight.maximumExtent - 240, y: 0), screen: Self.screen)
+        #expect(field.contains("reach") && abs(value - Flight.maximumExtent - 288.444) < 1e-3)
+        #expect(valid.contains("1099511627776"))
+        // Just inside: 289 px short of it.
+        _ = try Viewport(grid: grid, center: PixelPoint(x: Flight.maximumExtent - 289, y: 0), screen: Self.screen)
         // 10⁶ × 10⁶ points of 256-px tiles: a bounding square of 2·707107/256 + 2 = 5526 tiles a side, 3·10⁷ tiles.
         let huge = Self.error { () throws(StencilError) in
             _ = try Viewport(grid: grid, center: .zero, screen: Screen(width: 1e6, height: 1e6))

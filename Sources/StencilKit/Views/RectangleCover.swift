@@ -18,6 +18,9 @@
 struct RectangleCover: Sendable {
     let t: Double
     let e: Double
+    /// 1/T, used in place of dividing by T when T is a power of two (then x·(1/T) = x/T exactly).
+    let inverse: Double
+    let isPowerOfTwo: Bool
     let top: PixelPoint
     let left: PixelPoint
     let right: PixelPoint
@@ -35,6 +38,8 @@ struct RectangleCover: Sendable {
     init(_ q: Quad, on grid: TileGrid) {
         t = grid.tileLength
         e = grid.tieTolerance
+        inverse = 1 / t
+        isPowerOfTwo = grid.tileSize.nonzeroBitCount == 1
         // Top: the corner of least y (ties: least x). Bottom: the opposite corner, which has the greatest y in exact
         // arithmetic (for a parallelogram y_k + y_k+2 = y_k+1 + y_k+3); taking it by position rather than by its
         // rounded y keeps T and B opposite when a nearly axis-aligned rectangle's corners tie after rounding. The
@@ -62,8 +67,8 @@ struct RectangleCover: Sendable {
         slopeRightBottom = (bottom.x - w.x) / (bottom.y - w.y)
         let hasArea =
             bottom.y > top.y && max(max(q.a.x, q.b.x), max(q.c.x, q.d.x)) > min(min(q.a.x, q.b.x), min(q.c.x, q.d.x))
-        let first = Int(((top.y + e) / t).rounded(.down))
-        let last = Int(((bottom.y - e) / t).rounded(.up)) - 1
+        let first = Self.floor((top.y + e) / t)
+        let last = Self.ceil((bottom.y - e) / t) - 1
         firstRow = max(first, 0)
         lastRow = hasArea ? min(last, grid.rows - 1) : firstRow - 1
     }
@@ -85,6 +90,7 @@ struct RectangleCover: Sendable {
 
     /// The columns `first … last` the rectangle needs in `row` (first > last when none), for a row in
     /// firstRow … lastRow.
+    @inline(__always)
     func span(row: Int) -> (first: Int, last: Int) {
         let rowTop = Double(row) * t
         // The row strip shrunk by the tolerance, clipped to the rectangle's y-range.
@@ -96,6 +102,24 @@ struct RectangleCover: Sendable {
         var hi = max(rightX(y0), rightX(y1))
         if right.y >= y0 && right.y <= y1 { hi = max(hi, right.x) }
         guard hi > lo else { return (1, 0) }
-        return (Int(((lo + e) / t).rounded(.down)), Int(((hi - e) / t).rounded(.up)) - 1)
+        let a = lo + e
+        let b = hi - e
+        if isPowerOfTwo { return (Self.floor(a * inverse), Self.ceil(b * inverse) - 1) }
+        return (Self.floor(a / t), Self.ceil(b / t) - 1)
+    }
+
+    /// ⌊x⌋ for |x| < 2⁶³, by truncation and one correction: the same value as `Int(x.rounded(.down))`, without a
+    /// call into libm where the target lacks SSE4.1's rounding instruction.
+    @inline(__always)
+    static func floor(_ x: Double) -> Int {
+        let i = Int(x)
+        return Double(i) > x ? i - 1 : i
+    }
+
+    /// ⌈x⌉ for |x| < 2⁶³, like ``floor(_:)``.
+    @inline(__always)
+    static func ceil(_ x: Double) -> Int {
+        let i = Int(x)
+        return Double(i) < x ? i + 1 : i
     }
 }

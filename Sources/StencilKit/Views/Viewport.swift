@@ -2,7 +2,7 @@
 /// visible tiles are the tiles its footprint needs (positive area, §2), each with its real tile and draw origin.
 ///
 /// Always true of a viewport: its centre and bearing are finite, its footprint reaches no farther than
-/// ``Flight/maximumExtent`` from the image origin, and its footprint's bounding square at any bearing spans at most
+/// ``Flight/maximumExtent`` from the image origin (max(|c.x|, |c.y|) plus the footprint's farthest corner from c), and its footprint's bounding square at any bearing spans at most
 /// ``Flight/maximumTilesPerFrame`` tiles — so every cover below answers in time proportional to its output.
 /// Rows past the terrain are not an error: a map shows nothing there, so covers list the terrain's rows only.
 ///
@@ -57,32 +57,29 @@ public struct Viewport: Sendable, Hashable {
 
     // MARK: Limits
 
-    /// Throws unless the footprint's corners lie within ``Flight/maximumExtent`` of the image origin and its
-    /// bounding square at any heading, 2·√(p² + q²)/T + 2 tiles on a side (p, q the largest along- and
-    /// across-track reach from the centre), holds at most ``Flight/maximumTilesPerFrame`` tiles — the bound a
-    /// ``Flight`` applies to its screen.
+    /// Throws unless the footprint reaches no farther than ``Flight/maximumExtent`` from the image origin — checked as
+    /// max(|c.x|, |c.y|) + √(p² + q²), with p, q the largest along- and across-track reach from the centre c, the
+    /// bound a ``Flight`` applies to its route — and its bounding square at any heading, 2·√(p² + q²)/T + 2 tiles on a
+    /// side, holds at most ``Flight/maximumTilesPerFrame`` tiles, as a flight's screen must.
     static func requireWithinLimits(_ footprint: Footprint, on grid: TileGrid, what: String) throws(StencilError) {
         let along = footprint.along
         let across = footprint.across
         let ahead = max(abs(along.lower), abs(along.upper))
         let aside = max(abs(across.lower), abs(across.upper))
-        let side = 2 * (ahead * ahead + aside * aside).squareRoot() / grid.tileLength + 2
+        let reach = (ahead * ahead + aside * aside).squareRoot()
+        let side = 2 * reach / grid.tileLength + 2
         guard side * side <= Double(Flight.maximumTilesPerFrame) else {
             throw .outOfRange(
                 field: "\(what) footprint size in tiles (screen × scale / tile size, squared)",
                 value: (side * side).rounded(),
                 valid: "at most \(Flight.maximumTilesPerFrame) tiles; lower the scale or the screen size")
         }
-        let limit = Flight.maximumExtent
-        let corners = footprint.corners
-        for i in 0..<4 {
-            let corner = corners[i]
-            guard abs(corner.x) <= limit, abs(corner.y) <= limit else {
-                throw .outOfRange(
-                    field: "\(what) footprint reach (centre and screen × scale, in px)",
-                    value: max(abs(corner.x), abs(corner.y)),
-                    valid: "at most \(limit) px from the image origin")
-            }
+        let c = footprint.origin
+        let farthest = max(abs(c.x), abs(c.y)) + reach
+        guard farthest <= Flight.maximumExtent else {
+            throw .outOfRange(
+                field: "\(what) reach (centre, screen × scale and margin, in px)", value: farthest,
+                valid: "at most \(Flight.maximumExtent) px from the image origin")
         }
     }
 }

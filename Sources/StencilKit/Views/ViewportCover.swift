@@ -13,9 +13,10 @@ extension Viewport {
         tiles.removeAll(keepingCapacity: true)
         let cover = RectangleCover(footprint.corners, on: grid)
         if !cover.isEmpty {
+            var writer = RunWriter(grid: grid, center: footprint.origin)
             for row in cover.firstRow...cover.lastRow {
                 let (first, last) = cover.span(row: row)
-                if first <= last { appendRun(row: row, from: first, through: last, to: &tiles) }
+                if first <= last { writer.append(row: row, from: first, through: last, to: &tiles) }
             }
         }
         if order == .nearestFirst { NearestFirstSort.sort(&tiles) }
@@ -38,16 +39,17 @@ extension Viewport {
         let outer = RectangleCover(grown.corners, on: grid)
         let inner = RectangleCover(footprint.corners, on: grid)
         if !outer.isEmpty {
+            var writer = RunWriter(grid: grid, center: footprint.origin)
             for row in outer.firstRow...outer.lastRow {
                 let (g0, g1) = outer.span(row: row)
                 guard g0 <= g1 else { continue }
                 let (v0, v1) = row >= inner.firstRow && row <= inner.lastRow ? inner.span(row: row) : (1, 0)
                 if v0 > v1 {
-                    appendRun(row: row, from: g0, through: g1, to: &tiles)
+                    writer.append(row: row, from: g0, through: g1, to: &tiles)
                     continue
                 }
-                if g0 < v0 { appendRun(row: row, from: g0, through: min(g1, v0 - 1), to: &tiles) }
-                if v1 < g1 { appendRun(row: row, from: max(g0, v1 + 1), through: g1, to: &tiles) }
+                if g0 < v0 { writer.append(row: row, from: g0, through: min(g1, v0 - 1), to: &tiles) }
+                if v1 < g1 { writer.append(row: row, from: max(g0, v1 + 1), through: g1, to: &tiles) }
             }
         }
         if order == .nearestFirst { NearestFirstSort.sort(&tiles) }
@@ -63,23 +65,52 @@ extension Viewport {
         return grown
     }
 
-    /// Appends the tiles first … last of `row`, west to east. The real column advances with the unwrapped one
-    /// (one remainder per run, not per tile); origins advance by T, exact in `Double` (multiples of T well
-    /// below 2⁵³).
-    func appendRun(row: Int, from first: Int, through last: Int, to tiles: inout [VisibleTile]) {
-        let t = grid.tileLength
-        let half = t / 2
-        let columns = grid.columns
-        let c = footprint.origin
+}
+
+/// Appends runs of visible tiles, west to east. Origins advance by T, exact in `Double` (multiples of T well below
+/// 2⁵³); the real column advances with the unwrapped one, and a run's first real column is found from the previous
+/// run's by the difference of their unwrapped columns — no integer division per row, only when a run starts more
+/// than a world away from the previous one.
+struct RunWriter {
+    let t: Double
+    let half: Double
+    let columns: Int
+    let center: PixelPoint
+    /// The unwrapped and real column of the last run's first tile (none yet: the real column is computed).
+    var lastColumn = 0
+    var lastReal = -1
+
+    init(grid: TileGrid, center: PixelPoint) {
+        t = grid.tileLength
+        half = t / 2
+        columns = grid.columns
+        self.center = center
+    }
+
+    /// The real column of unwrapped column `column`, i mod columns.
+    @inline(__always)
+    mutating func realColumn(of column: Int) -> Int {
+        var real = lastReal + (column - lastColumn)
+        if lastReal < 0 || real < -columns || real >= 2 * columns {
+            real = column % columns
+        }
+        if real < 0 { real += columns } else if real >= columns { real -= columns }
+        lastColumn = column
+        lastReal = real
+        return real
+    }
+
+    @inline(__always)
+    mutating func append(row: Int, from first: Int, through last: Int, to tiles: inout [VisibleTile]) {
         let y = Double(row) * t
-        let dy = (y + half) - c.y
-        var real = grid.realColumn(of: first)
+        let dy = (y + half) - center.y
+        var real = realColumn(of: first)
         var x = Double(first) * t
         for column in first...last {
             tiles.append(
                 VisibleTile(
                     tile: TileIndex(column: column, row: row), realTile: TileIndex(column: real, row: row),
-                    origin: PixelPoint(x: x, y: y), centerOffset: PixelPoint(x: (x + half) - c.x, y: dy)))
+                    origin: PixelPoint(x: x, y: y), centerOffset: PixelPoint(x: (x + half) - center.x, y: dy)))
             x += t
             real += 1
             if real == columns { real = 0 }

@@ -1,0 +1,101 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// `stencil-bench view VIEW [--json]`: the tiles a view shows and its prefetch ring; and `svg VIEW -o FILE.svg`
+/// for a view file.
+///
+/// With `--json` it prints `{"level": n, "visible": [[i, j], ...], "ring": [[i, j], ...]}` — tiles row-major as
+/// [unwrapped column, row]; `level` is the XYZ level (from `map`, `grid.xyz`, or a 2ⁿ × 2ⁿ grid), null for other
+/// grids — or, for a view it cannot show, `{"error": {"kind": K, "message": "..."}}` and exit status 2.
+enum ViewCommand {
+    static func run(_ words: [String]) -> Int32 {
+        let json = words.contains("--json")
+        do {
+            let args: Arguments
+            do { args = try Arguments(words, command: "view", spec: .init(switches: ["--json"])) } catch {
+                throw ViewError(.usage, error.description)
+            }
+            let argument: String
+            do { argument = try args.single("VIEW", command: "view") } catch {
+                throw ViewError(.usage, error.description)
+            }
+            let setup = try ViewSetup(BuiltinViews.resolve(argument))
+            var visible: [VisibleTile] = []
+            var ring: [VisibleTile] = []
+            setup.viewport.visibleTiles(into: &visible)
+            do { try setup.viewport.prefetchRing(width: setup.scenario.ring, into: &ring) } catch {
+                throw ViewError(library: error, source: setup.scenario.source)
+            }
+            if json {
+                let document = JSONValue.object([
+                    ("level", setup.level.map { .int($0) } ?? .null),
+                    ("visible", .tiles(visible.map(\.tile))),
+                    ("ring", .tiles(ring.map(\.tile))),
+                ])
+                print(document.rendered(), terminator: "")
+            } else {
+                print(text(setup, visible: visible, ring: ring), terminator: "")
+            }
+            return 0
+        } catch {
+            let error = error as? ViewError ?? ViewError(.refused, "\(error)")
+            if json {
+                print(error.json.rendered(), terminator: "")
+            } else {
+                Console.error("stencil-bench: \(error)")
+            }
+            return 2
+        }
+    }
+
+    /// A short summary: the view, then its visible and ring tiles as column runs per row.
+    static func text(_ setup: ViewSetup, visible: [VisibleTile], ring: [VisibleTile]) -> String {
+        let v = setup.viewport
+        let name = setup.scenario.name ?? setup.scenario.source
+        var out =
+            "\(name): \(setup.grid)\(setup.level.map { " (level \($0))" } ?? ""), centre "
+            + "(\(fmt(v.center.x, decimals: 4)), \(fmt(v.center.y, decimals: 4))) px, bearing \(fmt(v.bearing))°, "
+            + "screen \(fmt(v.screen.width))×\(fmt(v.screen.height)) at \(fmt(v.screen.zoom, decimals: 6)) px/pt\n"
+        out += "  visible: \(visible.count) tiles\n" + runs(visible)
+        out += "  ring of \(fmt(setup.scenario.ring)) px: \(ring.count) tiles\n" + runs(ring)
+        return out
+    }
+
+    /// `    row R: cols a–b, c` per row (tiles row-major).
+    static func runs(_ tiles: [VisibleTile]) -> String {
+        var out = ""
+        var index = 0
+        while index < tiles.count {
+            let row = tiles[index].tile.row
+            var parts: [String] = []
+            while index < tiles.count, tiles[index].tile.row == row {
+                let first = tiles[index].tile.column
+                var last = first
+                while index + 1 < tiles.count, tiles[index + 1].tile.row == row,
+                    tiles[index + 1].tile.column == last + 1
+                {
+                    index += 1
+                    last += 1
+                }
+                index += 1
+                parts.append(first == last ? "\(first)" : "\(first)–\(last)")
+            }
+            out += "    row \(row): cols \(parts.joined(separator: ", "))\n"
+        }
+        return out
+    }
+
+    /// `svg VIEW -o FILE.svg` for a view.
+    static func svg(_ words: [String]) throws -> Int32 {
+        let args = try Arguments(words, command: "svg", spec: .init(valued: ["--output"], aliases: ["-o": "--output"]))
+        guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
+        let setup = try ViewSetup(BuiltinViews.resolve(args.single("VIEW", command: "svg")))
+        let drawing = try ViewDrawing(setup)
+        try Console.write(drawing.render(), to: output)
+        print(
+            "wrote \(output): \(setup.scenario.name ?? setup.scenario.source), \(drawing.visible.count) visible, "
+                + "\(drawing.ring.count) ring tiles")
+        return 0
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// A view file: a grid (or a map zoom), a screen, a centre, a bearing and a prefetch ring width.
+///
+/// ```json
+/// {"grid": {"xyz": 12}, "screen": {"width": 1024, "height": 768, "zoom": 1}, "center": {"x": 550476.8,
+///  "y": 375219.2}, "bearing": 30, "ring": 256}
+/// {"map": {"zoom": 12.4, "tileSize": 256, "levelBias": 0, "minLevel": 0, "maxLevel": 30},
+///  "screen": {"width": 390, "height": 844}, "center": {"lon": 8.5417, "lat": 47.3769}, "bearing": 37, "ring": 256}
+/// ```
+/// `grid` and `screen` read like a scenario's (`screen` with `width`, `height`, `zoom`, `anchor`, `margin`); with
+/// `map` the level and the scale come from the map zoom (MODEL.md §8) and `screen.zoom` must be absent. `center` is
+/// `{"lon", "lat"}` or `{"x", "y"}` in pixels of the grid (of the level, for a map). `bearing` defaults to 0, `ring`
+/// to 0 (no ring); `name` and `description` are optional. Any other field is an error.
+struct ViewScenario: Sendable {
+    /// Where the tiles come from.
+    enum Source: Sendable {
+        /// A grid, as a scenario gives it.
+        case grid(Scenario.GridSpec)
+        /// A Web Mercator pyramid at fractional map zoom Z (MODEL.md §8).
+        case map(zoom: Double, tileSize: Int, levelBias: Double, minLevel: Int, maxLevel: Int)
+    }
+
+    /// The view's centre.
+    enum Center: Sendable {
+        case geographic(lon: Double, lat: Double)
+        case pixel(x: Double, y: Double)
+    }
+
+    var name: String?
+    var summary: String?
+    /// Where it came from, for error messages.
+    var source: String
+    var tiles: Source
+    var screenWidth: Double
+    var screenHeight: Double
+    /// Terrain px per point; nil with a map (the map zoom sets it).
+    var zoom: Double?
+    var anchor: (x: Double, y: Double)
+    var margin: Double
+    var center: Center
+    var bearing: Double
+    var ring: Double
+
+    /// Reads a view from JSON text.
+    /// - Throws: ``ViewError`` of kind `syntax` for invalid JSON, `field` for a missing, unknown or invalid field.
+    init(json text: String, source: String) throws(ViewError) {
+        let root: JSONValue
+        do { root = try JSONValue.parse(text) } catch { throw ViewError(.syntax, "\(source): \(error)") }
+        do {
+            try self.init(root, source: source)
+        } catch {
+            throw ViewError(.field, error.description)
+        }
+    }
+
+    private init(_ root: JSONValue, source: String) throws(ScenarioError) {
+        let top = try FieldReader(root, path: "", source: source)
+        try top.allow(["name", "description", "grid", "map", "screen", "center", "bearing", "ring"])
+        name = try top.optionalString("name")
+        summary = try top.optionalString("description")
+        self.source = source
+
+        switch (top.has("grid"), top.has("map")) {
+        case (true, true): throw ScenarioError("\(source): give \"grid\" or \"map\", not both")
+        case (false, false): throw ScenarioError("\(source): missing field \"grid\" (or \"map\")")
+        case (true, false): tiles = .grid(try Self.grid(top.object("grid")))
+        case (false, true): tiles = try Self.map(top.object("map"))
+        }
+
+        let s = try top.object("screen")
+        try s.allow(["width", "height", "zoom", "anchor", "margin"])
+        screenWidth = try s.number("width", greaterThan: 0)
+        screenHeight = try s.number("height", greaterThan: 0)
+        if case .map = tiles {
+            guard !s.has("zoom") else {
+                throw s.invalid("zoom", "must be absent with \"map\" (map.zoom sets the scale)")
+            }
+            zoom = nil
+        } else {
+            zoom = try s.number("zoom", default: 1, greaterThan: 0)
+        }
+        if let a = try s.optionalObject("anchor") {
+            try a.allow(["x", "y"])
+            anchor = (try a.number("x", unit: true), try a.number("y", unit: true))
+        } else {
+            anchor = (0.5, 0.5)
+        }
+        margin = try s.number("margin", default: 0, atLeast: 0)
+
+        let c = try top.object("center")
+        if c.has("lon") || c.has("lat") {
+            try c.allow(["lon", "lat"])
+            let lat = try c.number("lat")
+            guard abs(lat) < 90 else { throw c.invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
+            center = .geographic(lon: try c.number("lon"), lat: lat)
+        } else {
+            try c.allow(["x", "y"])
+            center = .pixel(x: try c.number("x"), y: try c.number("y"))
+        }
+        bearing = try top.number("bearing", default: 0)
+        ring = try top.number("ring", default: 0, atLeast: 0)
+    }
+
+    private static func grid(_ g: FieldReader) throws(ScenarioError) -> Scenario.GridSpec {
+        if g.has("xyz") {
+            try g.allow(["xyz"])
+            let z = try g.integer("xyz")
+            guard (0...30).contains(z) else { throw g.invalid("xyz", "must be a level in 0…30 (got \(z))") }
+            return .xyz(zoom: z)
+        }
+        try g.allow(["columns", "rows", "tileSize"])
+        return .tiles(
+            columns: try g.integer("columns", atLeast: 1), rows: try g.integer("rows", atLeast: 1),
+            tileSize: try g.integer("tileSize", atLeast: 1))
+    }
+
+    private static func map(_ m: FieldReader) throws(ScenarioError) -> Source {
+        try m.allow(["zoom", "tileSize", "levelBias", "minLevel", "maxLevel"])
+        let zoom = try m.number("zoom", atLeast: 0)
+        guard zoom <= 64 else { throw m.invalid("zoom", "must lie in [0, 64] (got \(JSONValue.format(zoom)))") }
+        let tileSize = try m.integer("tileSize", default: 256, atLeast: 1)
+        let bias = try m.number("levelBias", default: 0, atLeast: 0)
+        guard bias < 1 else {
+            throw m.invalid(
+                "levelBias", "must lie in [0, 1): 0 takes the floor, 0.5 rounds (got \(JSONValue.format(bias)))")
+        }
+        let minLevel = try m.integer("minLevel", default: 0, atLeast: 0)
+        let maxLevel = try m.integer("maxLevel", default: 30, atLeast: 0)
+        guard maxLevel <= 30 else { throw m.invalid("maxLevel", "must be a level in 0…30 (got \(maxLevel))") }
+        guard minLevel <= maxLevel else {
+            throw m.invalid("minLevel", "must not exceed maxLevel \(maxLevel) (got \(minLevel))")
+        }
+        return .map(zoom: zoom, tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel)
+    }
+
+    /// The level drawn and the scale for map zoom Z: n = clamp(⌊Z + b⌋, min, max), z = 2^(n − Z) terrain px per
+    /// point of level n (MODEL.md §8).
+    // TODO: use MercatorMath's MapZoom
+    static func level(mapZoom z: Double, bias: Double, minLevel: Int, maxLevel: Int) -> (level: Int, scale: Double) {
+        let n = min(max(Int((z + bias).rounded(.down)), minLevel), maxLevel)
+        return (n, Foundation.pow(2, Double(n) - z))
+    }
+}
+
+/// A view file turned into library values: the grid, its XYZ level if it has one, and the viewport.
+struct ViewSetup: Sendable {
+    let scenario: ViewScenario
+    let grid: TileGrid
+    /// The XYZ level: given by `map` or `grid.xyz`, or n when the grid is 2ⁿ × 2ⁿ tiles; nil otherwise.
+    let level: Int?
+    let viewport: Viewport
+
+    /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the view.
+    init(_ scenario: ViewScenario) throws(ViewError) {
+        self.scenario = scenario
+        do {
+            let zoom: Double
+            switch scenario.tiles {
+            case .grid(.tiles(let c, let r, let t)):
+                grid = try TileGrid(columns: c, rows: r, tileSize: t)
+                level = c == r && c.nonzeroBitCount == 1 ? c.trailingZeroBitCount : nil
+                zoom = scenario.zoom ?? 1
+            case .grid(.xyz(let z)):
+                grid = try TileGrid.webMercator(zoom: z)
+                level = z
+                zoom = scenario.zoom ?? 1
+            case .map(let z, let tileSize, let bias, let minLevel, let maxLevel):
+                let (n, scale) = ViewScenario.level(mapZoom: z, bias: bias, minLevel: minLevel, maxLevel: maxLevel)
+                grid = try TileGrid(columns: 1 << n, rows: 1 << n, tileSize: tileSize)
+                level = n
+                zoom = scale
+            }
+            let screen = try Screen(
+                width: scenario.screenWidth, height: scenario.screenHeight, zoom: zoom,
+                anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
+            switch scenario.center {
+            case .geographic(let lon, let lat):
+                viewport = try Viewport(
+                    grid: grid, center: GeoCoordinate(latitude: lat, longitude: lon), bearing: scenario.bearing,
+                    screen: screen)
+            case .pixel(let x, let y):
+                viewport = try Viewport(
+                    grid: grid, center: PixelPoint(x: x, y: y), bearing: scenario.bearing, screen: screen)
+            }
+            // The ring's own limits, checked up front so a refused ring is a refused view.
+            var probe: [VisibleTile] = []
+            try viewport.prefetchRing(width: scenario.ring, into: &probe)
+        } catch let error as StencilError {
+            throw ViewError(library: error, source: scenario.source)
+        } catch let error as MercatorError {
+            throw ViewError(library: .geometry(error), source: scenario.source)
+        } catch {
+            throw ViewError(.refused, "\(scenario.source): \(error)")
+        }
+    }
+}
+
+/// Why a view file was not shown: its kind (for `{"error": {"kind", "message"}}`) and a sentence.
+struct ViewError: Error, Sendable, CustomStringConvertible {
+    /// The kinds of refusal.
+    enum Kind: String, Sendable {
+        /// A command-line mistake.
+        case usage
+        /// The file cannot be found or read.
+        case file
+        /// The file is not valid JSON.
+        case syntax
+        /// A field is missing, unknown, of the wrong kind or out of range.
+        case field
+        /// The library refused a value that must be finite.
+        case nonFinite
+        /// The library refused a value out of range (reach, size in tiles, ring width…).
+        case outOfRange
+        /// A coordinate or grid error from MercatorMath.
+        case geometry
+        /// Any other refusal.
+        case refused
+    }
+
+    let kind: Kind
+    let message: String
+
+    init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    init(library error: StencilError, source: String) {
+        switch error {
+        case .nonFinite: kind = .nonFinite
+        case .outOfRange: kind = .outOfRange
+        case .geometry: kind = .geometry
+        default: kind = .refused
+        }
+        message = "\(source): \(error)"
+    }
+
+    var description: String { message }
+
+    /// `{"error": {"kind": K, "message": "..."}}`.
+    var json: JSONValue {
+        .object([("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))]))])
+    }
+}
