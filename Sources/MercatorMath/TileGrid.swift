@@ -139,11 +139,10 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     public func tile(of coordinate: GeoCoordinate) throws(MercatorError) -> TileIndex {
         let p = try pixel(of: coordinate)
         let t = try tile(containing: p)
-        // px < width for every λ < 180 (see MercatorImage), yet px / T may still round up to `columns` for a tile
-        // size that is not a power of two: such a pixel lies in the last column, not in column 0.
-        let column = p.x < width && t.column >= columns ? columns - 1 : realColumn(of: t.column)
-        // On the top and bottom edges rounding can put py a hair outside [0, height]: keep such rows real.
-        return TileIndex(column: column, row: max(0, min(t.row, rows - 1)))
+        // px < width for every λ < 180 (see MercatorImage), and then ⌊px / T⌋ ≤ columns − 1: the largest px, the
+        // Double below width = columns·T, is one ulp of the width less, and that ulp over T exceeds half an ulp of
+        // `columns`, so the quotient rounds below `columns`. Only λ = 180 itself (normalised to −180) gives column 0.
+        return TileIndex(column: realColumn(of: t.column), row: max(0, min(t.row, rows - 1)))
     }
 
     /// The real column c = i mod columns (Euclidean, always in [0, columns)) of an unwrapped column i.

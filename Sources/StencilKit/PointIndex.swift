@@ -250,10 +250,11 @@ public struct PointIndex: Sendable {
     /// along-track p(c) = p₀ + c·W·uₓ and across-track q(c) = q₀ + c·W·rₓ, with p₀, q₀ those of copy 0. So the
     /// copies inside form one run of c: where p(c) ∈ `along` and q(c) ∈ `across`. That run is computed with the
     /// intervals widened by a margin μ far above rounding (10⁻¹² of the coordinates' magnitude, thousands of ulps)
-    /// and one copy more at each end; the copies whose p and q lie at least μ inside the shrunk intervals, again
-    /// less a copy at each end, are inside for certain and counted without a test (when not listing); the few
-    /// others are tested with ``Footprint/contains(_:)``, exactly as copy by copy. Cost: O(1) per point plus the
-    /// copies tested or listed.
+    /// and one copy more at each end; the copies whose p and q lie at least μ inside the intervals, again less a
+    /// copy at each end, are inside for certain and counted without a test (when not listing); the few others are
+    /// tested with ``Footprint/contains(_:)``, exactly as copy by copy. A coordinate that does not change from copy
+    /// to copy (g = 0: an axis-aligned footprint) is decided exactly, once. Cost: O(1) per point plus the copies
+    /// tested or listed.
     private func visitByPoint(
         _ range: Range<Int>, _ footprint: Footprint, copies: ClosedRange<Int>, list: Bool,
         _ body: (Int, PixelPoint) -> Void, inner: (Int) -> Void, tests: inout Int
@@ -280,8 +281,8 @@ public struct PointIndex: Sendable {
             // The real copies that may hold the point: p(c), q(c) within the widened intervals.
             var low = minCopy
             var high = maxCopy
-            Self.restrict(&low, &high, p0, gp, along.lower - margin, along.upper + margin)
-            Self.restrict(&low, &high, q0, gq, across.lower - margin, across.upper + margin)
+            Self.restrict(&low, &high, p0, gp, along, by: margin)
+            Self.restrict(&low, &high, q0, gq, across, by: margin)
             guard low <= high else { continue }
             // In [minCopy, maxCopy], so the conversions are exact and in range.
             let first = Int(max(minCopy, (low).rounded(.down) - 1))
@@ -292,8 +293,8 @@ public struct PointIndex: Sendable {
             if !list {
                 var innerLow = minCopy
                 var innerHigh = maxCopy
-                Self.restrict(&innerLow, &innerHigh, p0, gp, along.lower + margin, along.upper - margin)
-                Self.restrict(&innerLow, &innerHigh, q0, gq, across.lower + margin, across.upper - margin)
+                Self.restrict(&innerLow, &innerHigh, p0, gp, along, by: -margin)
+                Self.restrict(&innerLow, &innerHigh, q0, gq, across, by: -margin)
                 if innerLow <= innerHigh {
                     let a = max(Double(first), innerLow.rounded(.up) + 1)
                     let b = min(Double(last), innerHigh.rounded(.down) - 1)
@@ -313,16 +314,21 @@ public struct PointIndex: Sendable {
         }
     }
 
-    /// Narrows the real interval [low, high] of c to where f₀ + c·g lies in [lower, upper].
+    /// Narrows the real interval [low, high] of c to where f₀ + c·g lies in `interval` widened by `amount` (shrunk
+    /// when negative). With g = 0 the coordinate is the same in every copy and equal to the one
+    /// ``Footprint/contains(_:)`` computes (the x term is d_x·0 = 0 either way), so it is decided exactly, on the
+    /// interval itself: a point exactly on an axis-aligned edge is inside in every copy, with no test.
     private static func restrict(
-        _ low: inout Double, _ high: inout Double, _ f0: Double, _ g: Double, _ lower: Double, _ upper: Double
+        _ low: inout Double, _ high: inout Double, _ f0: Double, _ g: Double, _ interval: Interval, by amount: Double
     ) {
-        guard lower <= upper else {
-            high = -.infinity
+        guard g != 0 else {
+            if !interval.contains(f0) { high = -.infinity }
             return
         }
-        guard g != 0 else {
-            if f0 < lower || f0 > upper { high = -.infinity }
+        let lower = interval.lower - amount
+        let upper = interval.upper + amount
+        guard lower <= upper else {
+            high = -.infinity
             return
         }
         let a = (lower - f0) / g
