@@ -9,10 +9,19 @@ public struct MapImage: Sendable, Hashable {
     /// The latitude of the map's top edge, in degrees.
     public let latitudeLimit: Double
 
+    /// The widths a map may have, 1…2⁵³ px (``TileGrid/maximumPixelSize``, as for the terrain): every pixel x up to
+    /// the width and every product (λ + 180)·width stays exact enough and finite (a width of 10³⁰⁸ px made x = ∞),
+    /// and k = width / 2π stays far from underflow.
+    public static let validWidths: ClosedRange<Double> = 1...Double(TileGrid.maximumPixelSize)
+
     /// Creates a map of `width` pixels covering ±`latitudeLimit` degrees.
-    /// - Throws: ``MercatorError`` unless the width is positive and 0 < latitudeLimit < 90.
+    /// - Throws: ``MercatorError`` unless the width is positive and within ``validWidths`` (1…2⁵³ px) and
+    ///   0 < latitudeLimit < 90.
     public init(width: Double, latitudeLimit: Double) throws(MercatorError) {
         try MercatorError.requirePositive(width, "Map width")
+        guard Self.validWidths.contains(width) else {
+            throw .outOfRange(field: "Map width in px", value: width, range: Self.validWidths)
+        }
         try MercatorError.requirePositive(latitudeLimit, "Map latitude limit")
         guard latitudeLimit < 90 else {
             throw .latitudeOutOfRange(field: "Map latitude limit", latitude: latitudeLimit, limit: 90)

@@ -7,8 +7,14 @@ struct MercatorImage: Sendable, Hashable {
     /// Scale k in pixels per radian.
     var pixelsPerRadian: Double { width / (2 * .pi) }
 
-    /// px = (λ + 180)·width/360 (multiplied first, so whole-number results are exact).
-    func x(ofLongitude longitude: Double) -> Double { (longitude + 180) * width / 360 }
+    /// px = (λ + 180)·width/360 (multiplied first, so whole-number results are exact), kept inside [0, width) for
+    /// every λ < 180: rounding can carry a longitude just west of 180° onto x = width (λ = 179.99999999999997 on a
+    /// 256-px image), which would put it in the first column instead of the last; such an x becomes the largest
+    /// `Double` below the width.
+    func x(ofLongitude longitude: Double) -> Double {
+        let x = (longitude + 180) * width / 360
+        return longitude < 180 && x >= width ? width.nextDown : x
+    }
 
     /// k = width/2π to 106 bits, for the forward row: the `Double` k would cost up to half an ulp of k·ψ.
     var exactPixelsPerRadian: DoubleDouble { DoubleDouble(width) / DoubleDouble.twoPi }

@@ -82,7 +82,8 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// The latitude of the image's top edge, φlim = atan(sinh(π·height/width)), in degrees.
     public var latitudeLimit: Double { Mercator.latitude(isometric: .pi * height / width) }
 
-    /// The pixel of a coordinate: px = (λ + 180)·width/360, py = height/2 − k·asinh(tan φ).
+    /// The pixel of a coordinate: px = (λ + 180)·width/360, in [0, width) (a longitude just west of 180° that
+    /// rounds onto the width is kept below it), py = height/2 − k·asinh(tan φ).
     /// - Throws: ``MercatorError/latitudeOutOfRange(field:latitude:limit:)`` past the image's limit.
     public func pixel(of coordinate: GeoCoordinate) throws(MercatorError) -> PixelPoint {
         let limit = latitudeLimit
@@ -132,13 +133,16 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
         return TileIndex(column: Int(column), row: Int(row))
     }
 
-    /// The real tile of a coordinate: λ = 180 (which normalises to -180) lands in column 0, never `columns`;
-    /// latitudes ±φlim land in rows 0 and `rows − 1`.
+    /// The real tile of a coordinate: λ = 180 (which normalises to -180) lands in column 0, never `columns`, and a
+    /// longitude just west of 180° in the last column, like its pixel (px < width); latitudes ±φlim land in rows 0
+    /// and `rows − 1`.
     /// - Throws: past the latitude limit, like ``pixel(of:)``.
     public func tile(of coordinate: GeoCoordinate) throws(MercatorError) -> TileIndex {
         let p = try pixel(of: coordinate)
         let t = try tile(containing: p)
-        // On the top and bottom edges rounding can put py a hair outside [0, height]: keep such rows real.
+        // px < width for every λ < 180 (see MercatorImage), and then ⌊px / T⌋ ≤ columns − 1: the largest px, the
+        // Double below width = columns·T, is one ulp of the width less, and that ulp over T exceeds half an ulp of
+        // `columns`, so the quotient rounds below `columns`. Only λ = 180 itself (normalised to −180) gives column 0.
         return TileIndex(column: realColumn(of: t.column), row: max(0, min(t.row, rows - 1)))
     }
 

@@ -15,9 +15,16 @@ public struct ColumnSpan: Sendable, Hashable, Comparable {
         self.last = last
     }
 
-    /// Number of tiles in the run.
+    /// Number of tiles in the run, last − first + 1 (0 for an empty run, last < first), saturating at `Int.max`:
+    /// only a run built by hand across more than `Int.max` columns (say `Int.min…Int.max`) reaches it.
+    /// - Complexity: O(1).
     @inlinable
-    public var count: Int { last - first + 1 }
+    public var count: Int {
+        guard last >= first else { return 0 }
+        // last − first fits a UInt for any two Ints; + 1 may still pass Int.max.
+        let span = UInt(bitPattern: last &- first)
+        return span >= UInt(Int.max) ? .max : Int(span) + 1
+    }
 
     /// Orders by row, then first column.
     @inlinable

@@ -186,12 +186,19 @@ public struct FlightTiming: Sendable, Hashable {
     /// Turn rate in degrees per second for pivots (ρ = 0).
     public let turnRate: Double
 
-    /// Creates a timing; all three must be finite and positive.
+    /// The range each of speed (px/s), frame rate (1/s) and turn rate (°/s) must lie in, 10⁻⁹ … 10¹²: a loop of any
+    /// length a flight allows then lasts a finite time (a speed of 10⁻³²⁰ px/s made it infinite).
+    public static let validRates: ClosedRange<Double> = 1e-9...1e12
+
+    /// Creates a timing; all three must be finite and within ``validRates``.
     /// - Throws: ``StencilError`` otherwise.
     public init(speed: Double, framesPerSecond: Double = 60, turnRate: Double = 90) throws(StencilError) {
-        try StencilError.requirePositive(speed, "Speed")
-        try StencilError.requirePositive(framesPerSecond, "Frame rate")
-        try StencilError.requirePositive(turnRate, "Turn rate")
+        for (value, field) in [(speed, "Speed"), (framesPerSecond, "Frame rate"), (turnRate, "Turn rate")] {
+            try StencilError.requirePositive(value, field)
+            guard Self.validRates.contains(value) else {
+                throw .outOfRange(field: field, value: value, valid: "in [1e-09, 1e+12]")
+            }
+        }
         self.speed = speed
         self.framesPerSecond = framesPerSecond
         self.turnRate = turnRate

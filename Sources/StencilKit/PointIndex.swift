@@ -90,12 +90,15 @@ public struct PointIndex: Sendable {
     ///   or lies beyond ``Flight/maximumExtent`` from the image origin, or one wider than ``maximumWorldCopies``
     ///   world widths.
     public func count(in footprint: Footprint) throws(StencilError) -> Int {
+        var tests = 0
+        return try count(in: footprint, tests: &tests)
+    }
+
+    /// ``count(in:)``, adding to `tests` the number of points tested one by one (the rest were counted in bulk):
+    /// the measure of the query's work that the tests check.
+    func count(in footprint: Footprint, tests: inout Int) throws(StencilError) -> Int {
         var total = 0
-        try visit(footprint, list: false) { _, _ in
-            total += 1
-        } inner: {
-            total += $0
-        }
+        try visit(footprint, list: false, { _, _ in total += 1 }, inner: { total += $0 }, tests: &tests)
         return total
     }
 
@@ -104,11 +107,25 @@ public struct PointIndex: Sendable {
     /// Allocates nothing.
     /// - Throws: as ``count(in:)``, before calling `body`.
     public func forEachPoint(in footprint: Footprint, _ body: (Int, PixelPoint) -> Void) throws(StencilError) {
-        try visit(footprint, list: true, body) { _ in }
+        var tests = 0
+        try visit(footprint, list: true, body, inner: { _ in }, tests: &tests)
     }
 
-    /// Refuses footprints the band and world-copy arithmetic cannot handle.
-    private func validate(_ quad: Quad) throws(StencilError) {
+    /// Refuses footprints the band and world-copy arithmetic cannot handle, and inverted ones: a footprint whose
+    /// ``Footprint/along`` or ``Footprint/across`` has lower > upper holds no point (``Footprint/contains(_:)`` is
+    /// false everywhere), yet its corners still outline a rectangle, so it is refused rather than half-honoured.
+    private func validate(_ footprint: Footprint, _ quad: Quad) throws(StencilError) {
+        // NaN ends fail the corner test below; only the order is checked here.
+        guard !(footprint.along.lower > footprint.along.upper) else {
+            throw .outOfRange(
+                field: "Footprint along-track lower end", value: footprint.along.lower,
+                valid: "at most the upper end (\(footprint.along.upper)): an inverted interval holds nothing")
+        }
+        guard !(footprint.across.lower > footprint.across.upper) else {
+            throw .outOfRange(
+                field: "Footprint across-track lower end", value: footprint.across.lower,
+                valid: "at most the upper end (\(footprint.across.upper)): an inverted interval holds nothing")
+        }
         let limit = Flight.maximumExtent
         // The message is built only when throwing: a query must not allocate.
         func valid() -> String { "finite and at most \(limit) px from the image origin" }
@@ -131,12 +148,21 @@ public struct PointIndex: Sendable {
     }
 
     /// Visits the points in the footprint: `body` for points tested or listed one by one, `inner` with the number
-    /// of points known to be inside without a test (only when not listing).
-    private func visit(
-        _ footprint: Footprint, list: Bool, _ body: (Int, PixelPoint) -> Void, inner: (Int) -> Void
+    /// of points known to be inside without a test (only when not listing); `tests` counts the points tested.
+    ///
+    /// Each stored band the footprint crosses is visited one of two ways, whichever costs less:
+    /// - by world copy, when the footprint's x-range in the band spans few copies: per copy, a binary search for
+    ///   the range, a count of the inner part, tests near the slanted edges;
+    /// - by point, when it spans more copies than the band holds points, or its edge zones are wider than the
+    ///   world (a long, thin or slanted footprint): per point, the copies inside follow from two linear functions
+    ///   of the copy number (see ``visitByPoint(_:_:_:list:_:inner:tests:)``), so the cost is O(points in the band)
+    ///   plus the copies listed, never O(copies × points).
+    func visit(
+        _ footprint: Footprint, list: Bool, _ body: (Int, PixelPoint) -> Void, inner: (Int) -> Void,
+        tests: inout Int
     ) throws(StencilError) {
         let quad = footprint.corners
-        try validate(quad)
+        try validate(footprint, quad)
         let box = quad.bounds
         guard !xs.isEmpty, box.maxY >= box.minY else { return }
         let width = grid.width
@@ -183,6 +209,14 @@ public struct PointIndex: Sendable {
             // maximumWorldCopies + 2 of them.
             let firstCopy = Int((lo / width).rounded(.down))
             let lastCopy = Int((hi / width).rounded(.down))
+            // Copy by copy, the points between lo and innerLo and between innerHi and hi are tested in every copy:
+            // about (that width / world width) tests per point. Point by point costs about one step per point.
+            let edgeZones = (hi - lo) - max(0, innerHi - innerLo)
+            if lastCopy - firstCopy + 1 > end - start || edgeZones > width {
+                visitByPoint(
+                    start..<end, footprint, copies: firstCopy...lastCopy, list: list, body, inner: inner, tests: &tests)
+                continue
+            }
             var copy = firstCopy
             while copy <= lastCopy {
                 let shift = Double(copy) * width
@@ -200,13 +234,118 @@ public struct PointIndex: Sendable {
                 if innerLo < innerHi {
                     let ia = lowerBound(innerLo - shift, a, b)
                     let ib = upperBound(innerHi - shift, ia, b)
-                    testRange(a..<ia, shift, footprint, body)
+                    testRange(a..<ia, shift, footprint, body, tests: &tests)
                     inner(ib - ia)
                     i = ib
                 }
-                testRange(i..<b, shift, footprint, body)
+                testRange(i..<b, shift, footprint, body, tests: &tests)
                 copy += 1
             }
+        }
+    }
+
+    /// Visits the stored points `range` (one band) point by point, over the world copies `copies`.
+    ///
+    /// For a point (x, y), copy c sits at x + c·W, and the footprint's coordinates of it are linear in c:
+    /// along-track p(c) = p₀ + c·W·uₓ and across-track q(c) = q₀ + c·W·rₓ, with p₀, q₀ those of copy 0. So the
+    /// copies inside form one run of c: where p(c) ∈ `along` and q(c) ∈ `across`. That run is computed with the
+    /// intervals widened by a margin μ far above rounding (10⁻¹² of the coordinates' magnitude, thousands of ulps)
+    /// and one copy more at each end; the copies whose p and q lie at least μ inside the intervals, again less a
+    /// copy at each end, are inside for certain and counted without a test (when not listing); the few others are
+    /// tested with ``Footprint/contains(_:)``, exactly as copy by copy. A coordinate that does not change from copy
+    /// to copy (g = 0: an axis-aligned footprint) is decided exactly, once. Cost: O(1) per point plus the copies
+    /// tested or listed.
+    private func visitByPoint(
+        _ range: Range<Int>, _ footprint: Footprint, copies: ClosedRange<Int>, list: Bool,
+        _ body: (Int, PixelPoint) -> Void, inner: (Int) -> Void, tests: inout Int
+    ) {
+        let width = grid.width
+        let o = footprint.origin
+        let u = footprint.ahead
+        let r = footprint.right
+        let along = footprint.along
+        let across = footprint.across
+        let scale =
+            abs(o.x) + abs(o.y) + width
+            + max(max(abs(along.lower), abs(along.upper)), max(abs(across.lower), abs(across.upper)))
+        let margin = 1e-12 * scale
+        let gp = width * u.x
+        let gq = width * r.x
+        let minCopy = Double(copies.lowerBound)
+        let maxCopy = Double(copies.upperBound)
+        for k in range {
+            let dx = xs[k] - o.x
+            let dy = ys[k] - o.y
+            let p0 = dx * u.x + dy * u.y
+            let q0 = dx * r.x + dy * r.y
+            // The real copies that may hold the point: p(c), q(c) within the widened intervals.
+            var low = minCopy
+            var high = maxCopy
+            Self.restrict(&low, &high, p0, gp, along, by: margin)
+            Self.restrict(&low, &high, q0, gq, across, by: margin)
+            guard low <= high else { continue }
+            // In [minCopy, maxCopy], so the conversions are exact and in range.
+            let first = Int(max(minCopy, (low).rounded(.down) - 1))
+            let last = Int(min(maxCopy, (high).rounded(.up) + 1))
+            guard first <= last else { continue }
+            var sureFirst = last + 1
+            var sureLast = last
+            if !list {
+                var innerLow = minCopy
+                var innerHigh = maxCopy
+                Self.restrict(&innerLow, &innerHigh, p0, gp, along, by: -margin)
+                Self.restrict(&innerLow, &innerHigh, q0, gq, across, by: -margin)
+                if innerLow <= innerHigh {
+                    let a = max(Double(first), innerLow.rounded(.up) + 1)
+                    let b = min(Double(last), innerHigh.rounded(.down) - 1)
+                    if a <= b {
+                        sureFirst = Int(a)
+                        sureLast = Int(b)
+                    }
+                }
+            }
+            if sureFirst <= sureLast {
+                testCopies(k, first..<sureFirst, footprint, body, tests: &tests)
+                inner(sureLast - sureFirst + 1)
+                testCopies(k, (sureLast + 1)..<(last + 1), footprint, body, tests: &tests)
+            } else {
+                testCopies(k, first..<(last + 1), footprint, body, tests: &tests)
+            }
+        }
+    }
+
+    /// Narrows the real interval [low, high] of c to where f₀ + c·g lies in `interval` widened by `amount` (shrunk
+    /// when negative). With g = 0 the coordinate is the same in every copy and equal to the one
+    /// ``Footprint/contains(_:)`` computes (the x term is d_x·0 = 0 either way), so it is decided exactly, on the
+    /// interval itself: a point exactly on an axis-aligned edge is inside in every copy, with no test.
+    private static func restrict(
+        _ low: inout Double, _ high: inout Double, _ f0: Double, _ g: Double, _ interval: Interval, by amount: Double
+    ) {
+        guard g != 0 else {
+            if !interval.contains(f0) { high = -.infinity }
+            return
+        }
+        let lower = interval.lower - amount
+        let upper = interval.upper + amount
+        guard lower <= upper else {
+            high = -.infinity
+            return
+        }
+        let a = (lower - f0) / g
+        let b = (upper - f0) / g
+        low = max(low, min(a, b))
+        high = min(high, max(a, b))
+    }
+
+    /// Tests the copies `copies` of stored point `k`, shifted by c·W as copy by copy does.
+    private func testCopies(
+        _ k: Int, _ copies: Range<Int>, _ footprint: Footprint, _ body: (Int, PixelPoint) -> Void, tests: inout Int
+    ) {
+        let width = grid.width
+        for c in copies {
+            tests += 1
+            let p = PixelPoint(x: xs[k] + Double(c) * width, y: ys[k])
+            if footprint.contains(p) { body(sourceIndex[k], p) }
         }
     }
 
@@ -222,8 +361,10 @@ public struct PointIndex: Sendable {
     }
 
     private func testRange(
-        _ range: Range<Int>, _ shift: Double, _ footprint: Footprint, _ body: (Int, PixelPoint) -> Void
+        _ range: Range<Int>, _ shift: Double, _ footprint: Footprint, _ body: (Int, PixelPoint) -> Void,
+        tests: inout Int
     ) {
+        tests += range.count
         for k in range {
             let p = PixelPoint(x: xs[k] + shift, y: ys[k])
             if footprint.contains(p) { body(sourceIndex[k], p) }

@@ -27,18 +27,40 @@ public struct Screen: Sendable, Hashable {
     /// Terrain pixels (not scaled by zoom) added on every side of the footprint, e.g. for filtering seams.
     public let margin: Double
 
+    /// The zooms a screen may have, 10⁻¹² … 10¹² terrain px per point. The screen transform divides by the zoom, so a
+    /// zoom of 2.2·10⁻³⁰⁸ made every transformed position infinite; 10⁻¹² keeps positions up to
+    /// ``Flight/maximumExtent`` (2⁴⁰ px) far inside the finite range, and 10¹² is past any useful scale.
+    public static let validZooms: ClosedRange<Double> = 1e-12...1e12
+
+    /// The largest footprint extent, twice ``Flight/maximumExtent`` (2⁴¹ px): width × zoom, height × zoom and the
+    /// margin must each stay within it, so the footprint's extents and corners are finite. No flight can show a
+    /// larger footprint: every footprint must lie within ``Flight/maximumExtent`` of the image origin.
+    public static var maximumExtent: Double { 2 * Flight.maximumExtent }
+
     /// Creates a screen.
-    /// - Throws: ``StencilError`` for non-finite values, a width, height or zoom ≤ 0, an anchor outside [0, 1]²
-    ///   or a negative margin.
+    /// - Throws: ``StencilError`` for non-finite values, a width, height or zoom ≤ 0, a zoom outside
+    ///   ``validZooms``, an anchor outside [0, 1]², a negative margin, or a width × zoom, height × zoom or margin
+    ///   past ``maximumExtent``.
     public init(width: Double, height: Double, zoom: Double = 1, anchor: Anchor = .center, margin: Double = 0)
         throws(StencilError)
     {
         try StencilError.requirePositive(width, "Screen width")
         try StencilError.requirePositive(height, "Screen height")
         try StencilError.requirePositive(zoom, "Zoom")
+        guard Self.validZooms.contains(zoom) else {
+            throw .outOfRange(field: "Zoom", value: zoom, valid: "in [1e-12, 1e12] terrain px per point")
+        }
         try StencilError.requireUnit(anchor.x, "Anchor x")
         try StencilError.requireUnit(anchor.y, "Anchor y")
         try StencilError.requireNonNegative(margin, "Margin")
+        let limit = Self.maximumExtent
+        for (value, field) in [
+            (width * zoom, "Screen width × zoom in px"), (height * zoom, "Screen height × zoom in px"),
+            (margin, "Margin"),
+        ]
+        where !(value <= limit) {
+            throw .outOfRange(field: field, value: value, valid: "at most \(limit) px (2 × Flight.maximumExtent)")
+        }
         self.width = width
         self.height = height
         self.zoom = zoom

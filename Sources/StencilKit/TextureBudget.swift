@@ -55,8 +55,10 @@ public struct TextureFormat: Sendable, Hashable, CustomStringConvertible {
     /// `N bytes per tile`.
     public var description: String { "\(bytesPerTile) bytes per tile" }
 
-    /// Bytes `tiles` textures take, saturating at `Int.max` when the product does not fit in an `Int`.
-    func bytes(forTiles tiles: Int) -> Int {
+    /// Bytes `tiles` textures take, tiles × ``bytesPerTile``, saturating at `Int.max` when the product does not fit
+    /// in an `Int` (9·10¹⁵ bytes per tile times 1025 tiles, say): use it wherever a tile count becomes bytes.
+    /// - Complexity: O(1).
+    public func bytes(forTiles tiles: Int) -> Int {
         let (product, overflow) = tiles.multipliedReportingOverflow(by: bytesPerTile)
         return overflow ? .max : product
     }

@@ -13,7 +13,8 @@ public struct TileSet: Sendable, Hashable, Sequence {
     private let rowsAreConsecutive: Bool
     /// The first row holding a tile (0 when empty).
     public let firstRow: Int
-    /// Number of tiles.
+    /// Number of tiles, saturating at `Int.max` (only a set built by hand from runs spanning more than `Int.max`
+    /// tiles in all reaches it; every grid has at most `Int.max` tiles).
     public let count: Int
 
     /// The empty set.
@@ -44,7 +45,10 @@ public struct TileSet: Sendable, Hashable, Sequence {
         // Consecutive when the last key is the first plus (count − 1); rows far apart may overflow the difference.
         let (distance, overflow) = (keys.last ?? 0).subtractingReportingOverflow(keys.first ?? 0)
         rowsAreConsecutive = !overflow && distance == keys.count - 1
-        count = mergedSpans.reduce(0) { $0 + $1.count }
+        count = mergedSpans.reduce(0) { total, span in
+            let (sum, overflow) = total.addingReportingOverflow(span.count)
+            return overflow ? .max : sum
+        }
     }
 
     /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).

@@ -73,11 +73,14 @@ struct Arguments: Sendable {
         return v
     }
 
-    /// A whole-number option, at least `minimum`.
-    func int(_ name: String, minimum: Int) throws(UsageError) -> Int? {
+    /// A whole-number option in `minimum…maximum` (a number past `Int`'s range is out of range too, not an error of
+    /// another kind).
+    func int(_ name: String, minimum: Int, maximum: Int = .max) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
-        guard let v = Int(text), v >= minimum else {
-            throw UsageError("option \(name) must be a whole number of at least \(minimum) (got \"\(text)\")")
+        guard let v = Int(text), v >= minimum, v <= maximum else {
+            let range =
+                maximum == .max ? "of at least \(minimum)" : "from \(minimum) to \(Figures.count(maximum))"
+            throw UsageError("option \(name) must be a whole number \(range) (got \"\(text)\")")
         }
         return v
     }

@@ -9,6 +9,12 @@ import StencilKit
 ///
 /// It is the simple method the exact ``Stencil`` replaces: it loads tiles no pose can show, and — because a
 /// footprint corner can cut a tile whose centre is farther than the radius — it also misses tiles that are shown.
+///
+/// Row by row, each piece of the track gives the x-interval of centres within the radius (a capsule about a leg
+/// cuts the row's centre line in one interval; an arc's band in at most two, plus its two end discs); only the
+/// columns of those intervals, a column wider each side, are tested with ``Track/distance(to:)``. The cost grows
+/// with the tiles found and the rows crossed, not with the track's bounding box (a diagonal route on a z = 16 grid
+/// has 10⁸ tiles in its box).
 struct FixedRadiusStencil: Sendable {
     /// The radius in terrain pixels.
     let radius: Double
@@ -40,23 +46,46 @@ struct FixedRadiusStencil: Sendable {
             let lastColumn = Int(((box.maxX + radius) / t).rounded(.up))
             guard firstRow <= lastRow else { continue }
             for row in firstRow...lastRow {
-                for column in firstColumn...lastColumn {
-                    let centre = PixelPoint(x: (Double(column) + 0.5) * t, y: (Double(row) + 0.5) * t)
-                    if line.distance(to: centre) <= radius {
-                        spans.append(ColumnSpan(row: row, first: column, last: column))
+                let y = (Double(row) + 0.5) * t
+                // Only the columns whose centres the piece's band reaches on this row (a column of slack each side).
+                for (lo, hi) in line.intervals(atY: y, within: radius) {
+                    let first = max(firstColumn, Int((lo / t - 0.5).rounded(.up)) - 1)
+                    let last = min(lastColumn, Int((hi / t - 0.5).rounded(.down)) + 1)
+                    guard first <= last else { continue }
+                    for column in first...last {
+                        let centre = PixelPoint(x: (Double(column) + 0.5) * t, y: y)
+                        if line.distance(to: centre) <= radius {
+                            spans.append(ColumnSpan(row: row, first: column, last: column))
+                        }
                     }
                 }
             }
         }
         unwrapped = TileSet(spans: spans)
-        var realSpans: [ColumnSpan] = []
-        for tile in unwrapped {
-            let c = grid.realColumn(of: tile.column)
-            realSpans.append(ColumnSpan(row: tile.row, first: c, last: c))
-        }
-        real = TileSet(spans: realSpans)
+        real = Self.realTiles(of: unwrapped, on: grid)
         missed = exact.unwrapped.subtracting(unwrapped)
         extra = unwrapped.subtracting(exact.unwrapped)
+    }
+
+    /// The real tiles of unwrapped runs: a run as wide as the world is the whole row, a shorter one maps to one run
+    /// or, across a world boundary, two.
+    static func realTiles(of set: TileSet, on grid: TileGrid) -> TileSet {
+        var spans: [ColumnSpan] = []
+        for span in set.spans {
+            if span.count >= grid.columns {
+                spans.append(ColumnSpan(row: span.row, first: 0, last: grid.columns - 1))
+                continue
+            }
+            let first = grid.realColumn(of: span.first)
+            let last = first + span.count - 1
+            if last < grid.columns {
+                spans.append(ColumnSpan(row: span.row, first: first, last: last))
+            } else {
+                spans.append(ColumnSpan(row: span.row, first: first, last: grid.columns - 1))
+                spans.append(ColumnSpan(row: span.row, first: 0, last: last - grid.columns))
+            }
+        }
+        return TileSet(spans: spans)
     }
 }
 
@@ -96,6 +125,73 @@ struct CenterLine: Sendable {
             if angle <= turn.degrees { return abs(v.length - turn.radius) }
             return min((p - turn.start).length, (p - turn.end).length)
         }
+    }
+
+    /// The x-intervals of the line at height `y` that hold every point within `r` of the piece (a superset).
+    func intervals(atY y: Double, within r: Double) -> [(Double, Double)] {
+        switch piece {
+        case .straight(let s):
+            return Self.capsuleInterval(s.start, s.end, atY: y, within: r).map { [$0] } ?? []
+        case .turn(let turn):
+            guard turn.radius > 0 else { return Self.discInterval(turn.center, atY: y, within: r).map { [$0] } ?? [] }
+            // The band about the arc lies within the annulus ρ − r ≤ |v| ≤ ρ + r, whose cut is one or two intervals.
+            guard let outer = Self.discInterval(turn.center, atY: y, within: turn.radius + r) else { return [] }
+            if turn.radius > r, let inner = Self.discInterval(turn.center, atY: y, within: turn.radius - r),
+                inner.1 > inner.0
+            {
+                return [(outer.0, inner.0), (inner.1, outer.1)]
+            }
+            return [outer]
+        }
+    }
+
+    /// The x-interval of the line at height `y` within `r` of `c`, or nil.
+    static func discInterval(_ c: PixelPoint, atY y: Double, within r: Double) -> (Double, Double)? {
+        let dy = y - c.y
+        guard abs(dy) <= r else { return nil }
+        let w = (r * r - dy * dy).squareRoot()
+        return (c.x - w, c.x + w)
+    }
+
+    /// The x-interval of the line at height `y` within `r` of the segment a–b (a capsule, convex, so one interval):
+    /// the union of the end discs' cuts and the cut of the band of points projecting into the segment.
+    static func capsuleInterval(_ a: PixelPoint, _ b: PixelPoint, atY y: Double, within r: Double) -> (Double, Double)?
+    {
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        for end in [a, b] {
+            if let i = discInterval(end, atY: y, within: r) {
+                lo = min(lo, i.0)
+                hi = max(hi, i.1)
+            }
+        }
+        let d = b - a
+        let length = d.length
+        if length > 0 {
+            // |n·(p − a)| ≤ r and 0 ≤ d·(p − a) ≤ |d|², each linear in x along the line.
+            let n = PixelPoint(x: -d.y / length, y: d.x / length)
+            var low = -Double.infinity
+            var high = Double.infinity
+            func restrict(_ f0: Double, _ g: Double, _ lower: Double, _ upper: Double) {
+                if g == 0 {
+                    if f0 < lower || f0 > upper { high = -.infinity }
+                    return
+                }
+                let p = (lower - f0) / g
+                let q = (upper - f0) / g
+                low = max(low, min(p, q))
+                high = min(high, max(p, q))
+            }
+            let dy = y - a.y
+            // At x: n·(p − a) = n.x·(x − a.x) + n.y·dy = (n.y·dy − n.x·a.x) + n.x·x.
+            restrict(n.y * dy - n.x * a.x, n.x, -r, r)
+            restrict(d.y * dy - d.x * a.x, d.x, 0, length * length)
+            if low <= high, low.isFinite, high.isFinite {
+                lo = min(lo, low)
+                hi = max(hi, high)
+            }
+        }
+        return lo <= hi ? (lo, hi) : nil
     }
 
     /// The points of the centre line, for drawing: the ends of a segment, or the arc sampled every 5°.

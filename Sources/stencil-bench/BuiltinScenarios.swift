@@ -178,6 +178,9 @@ enum BuiltinScenarios {
         return result
     }
 
+    /// The largest scenario file read, 16 MiB.
+    static let maximumFileSize = 16 << 20
+
     /// A built-in name, or else a path to a scenario file.
     /// - Throws: ``ScenarioError`` for an unknown name, an unreadable file or an invalid scenario.
     static func resolve(_ argument: String) throws(ScenarioError) -> Scenario {
@@ -189,6 +192,13 @@ enum BuiltinScenarios {
             }
             let names = all.map(\.name).joined(separator: ", ")
             throw ScenarioError("unknown scenario \"\(argument)\": not a built-in name (\(names)) nor a file")
+        }
+        // A scenario is a few hundred bytes; refuse to read a huge file (or a device) into memory.
+        let size = (try? FileManager.default.attributesOfItem(atPath: argument)[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maximumFileSize else {
+            throw ScenarioError(
+                "\(label): the file is \(Figures.count(size)) bytes; a scenario file may be at most "
+                    + "\(Figures.count(maximumFileSize)) bytes")
         }
         let text: String
         do { text = try String(contentsOfFile: argument, encoding: .utf8) } catch {

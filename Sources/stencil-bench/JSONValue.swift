@@ -131,6 +131,8 @@ private struct JSONParser {
         defer { depth -= 1 }
         index += 1
         var pairs: [(key: String, value: JSONValue)] = []
+        // Keys seen so far, for the duplicate check in O(1) each (a linear search made 80,000 keys take 17 s).
+        var keys = Set<String>()
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -141,7 +143,7 @@ private struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
             let keyStart = index
             let key = try string()
-            if pairs.contains(where: { $0.key == key }) {
+            guard keys.insert(key).inserted else {
                 index = keyStart
                 throw error("duplicate key \"\(key)\"")
             }

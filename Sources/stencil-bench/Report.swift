@@ -24,10 +24,12 @@ enum Report {
             ["", "", "p50", "max", "tiles", "tiles", "bytes", "", "/loop", "bytes"],
         ])
         for r in results {
+            let planned = r.planError == nil
             sizes.add([
                 r.name, Figures.count(r.frames), fmt(r.tilesPerFrame.p50), fmt(r.tilesPerFrame.max),
-                Figures.count(r.stencilTiles), Figures.count(r.stencilUnwrappedTiles), Figures.count(r.stencilBytes),
-                "\(r.segments)", Figures.count(r.loadsPerLoop), Figures.count(r.peakBytes),
+                Figures.count(r.stencilTiles), Figures.count(r.stencilUnwrappedTiles), Figures.bytes(r.stencilBytes),
+                planned ? "\(r.segments)" : "no plan", planned ? Figures.count(r.loadsPerLoop) : "–",
+                planned ? Figures.bytes(r.peakBytes) : "–",
             ])
         }
         out += sizes.rendered + "\n\n"
@@ -45,7 +47,8 @@ enum Report {
         for r in results {
             times.add([
                 r.name, Figures.milli(r.setup.p50), Figures.milli(r.setup.p99), Figures.milli(r.setup.max),
-                Figures.milli(r.plan.p50), Figures.milli(r.plan.p99),
+                r.planError == nil ? Figures.milli(r.plan.p50) : "–",
+                r.planError == nil ? Figures.milli(r.plan.p99) : "–",
                 Figures.micro(r.frameWork.p50), Figures.micro(r.frameWork.p90), Figures.micro(r.frameWork.p99),
                 Figures.micro(r.frameWork.max), Figures.micro(r.culling.p50),
                 "\(r.segmentSwitch.count)", r.segmentSwitch.count > 0 ? Figures.micro(r.segmentSwitch.max) : "–",
@@ -62,7 +65,7 @@ enum Report {
             let f = r.fixedRadius
             baselines.add([
                 r.name, fmt(f.radius, decimals: 1), Figures.count(f.tiles),
-                Figures.ratio(JSONOutput.ratio(f.tiles, r.stencilUnwrappedTiles)), Figures.count(f.bytes),
+                Figures.ratio(JSONOutput.ratio(f.tiles, r.stencilUnwrappedTiles)), Figures.bytes(f.bytes),
                 Figures.ratio(JSONOutput.ratio(f.bytes, r.stencilBytes)), Figures.count(f.missed),
                 Figures.micro(r.bruteForce.p50),
                 Figures.ratio(r.culling.p50 > 0 ? r.bruteForce.p50 / r.culling.p50 : 0), "\(r.mismatchedFrames)",
@@ -72,6 +75,12 @@ enum Report {
         out +=
             "fixed radius = half the footprint diagonal (margin and band included) about the legs and turn arcs; "
             + "missed = exact-stencil tiles it would not load.\n"
+        let limits = results.flatMap(\.limits)
+        if !limits.isEmpty {
+            out +=
+                "\nlimits applied (to keep the run's time and memory bounded):\n"
+                + limits.map { "  " + $0 }.joined(separator: "\n") + "\n"
+        }
         let notes = results.flatMap(\.notes)
         if !notes.isEmpty { out += "\nnotes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
         return out

@@ -18,13 +18,20 @@ enum RunCommand {
         var settings = args.has("--quick") ? BenchmarkSettings.quickMode() : BenchmarkSettings()
         settings.budgetMs = try args.double("--budget-ms")
         settings.fps = try args.double("--fps")
-        if let n = try args.int("--repetitions", minimum: 1) { settings.frameRepetitions = n }
-        if let n = try args.int("--stride", minimum: 1) { settings.frameStride = n }
+        if let n = try args.int("--repetitions", minimum: 1, maximum: BenchmarkSettings.maximumRepetitions) {
+            settings.frameRepetitions = n
+        }
+        if let n = try args.int("--stride", minimum: 1, maximum: BenchmarkSettings.maximumStride) {
+            settings.frameStride = n
+        }
         let threshold = try args.double("--threshold", "a number of 0 or more", valid: { $0 >= 0 }) ?? 0.25
         let minDeltaMs = try args.double("--min-delta-ms", "a number of 0 or more", valid: { $0 >= 0 }) ?? 0.001
         let json = args.has("--json")
 
-        // Read and set up every scenario first, so an invalid one stops the run before any measuring.
+        let progress = Progress("run: reading the scenarios")
+        defer { progress.finish() }
+        // Read and set up every scenario first, so an invalid one stops the run before any measuring. A plan the
+        // library refuses (a budget too small) does not: it is a finding about that scenario.
         // `run views` measures only the view covers; `run` with no scenario measures everything.
         let onlyViews = args.positionals == ["views"]
         let scenarios =
@@ -32,8 +39,9 @@ enum RunCommand {
             ? []
             : args.positionals.isEmpty
                 ? BuiltinScenarios.parsedAll() : args.positionals.map { try BuiltinScenarios.resolve($0) }
-        var prepared: [(ScenarioSetup, Stencil, BudgetPlan)] = []
-        for scenario in scenarios {
+        var prepared: [(ScenarioSetup, Stencil, Result<BudgetPlan, StencilError>)] = []
+        for (i, scenario) in scenarios.enumerated() {
+            progress.update("run: [\(i + 1)/\(scenarios.count)] \(scenario.name): stencil and plan")
             let setup = try ScenarioSetup(scenario, fpsOverride: settings.fps)
             let (stencil, plan) = try setup.validated()
             prepared.append((setup, stencil, plan))
@@ -45,10 +53,19 @@ enum RunCommand {
         let start = clock.now
         var results: [ScenarioResult] = []
         for (i, item) in prepared.enumerated() {
-            Console.progress("[\(i + 1)/\(prepared.count)] \(item.0.scenario.name)")
-            results.append(ScenarioBenchmark(setup: item.0, stencil: item.1, plan: item.2, settings: settings).run())
+            let label = "run: [\(i + 1)/\(prepared.count)] \(item.0.scenario.name)"
+            progress.update(label)
+            let (plan, planError): (BudgetPlan?, StencilError?)
+            switch item.2 {
+            case .success(let p): (plan, planError) = (p, nil)
+            case .failure(let e): (plan, planError) = (nil, e)
+            }
+            let benchmark = ScenarioBenchmark(
+                setup: item.0, stencil: item.1, plan: plan, planError: planError, settings: settings,
+                progress: progress, label: label)
+            results.append(benchmark.run())
         }
-        Console.progressDone()
+        progress.finish()
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let elapsed = Timing.seconds(clock.now - start)
 

@@ -95,12 +95,26 @@ struct Scenario: Sendable {
         }
         lateralBand = try top.number("lateralBand", default: 0, atLeast: 0)
 
-        let tileSize: Int
-        switch grid {
-        case .tiles(_, _, let t): tileSize = t
-        case .xyz: tileSize = 256
+        if top.has("bytesPerTile") {
+            bytesPerTile = try top.integer("bytesPerTile", atLeast: 1)
+        } else {
+            // The RGBA8 default tileSize² × 4, computed only when needed and checked: a tile size of 2·10⁹ px
+            // (valid with an explicit bytesPerTile) makes it 1.6·10¹⁹, past Int.max.
+            let tileSize: Int
+            switch grid {
+            case .tiles(_, _, let t): tileSize = t
+            case .xyz: tileSize = 256
+            }
+            let (square, overflow1) = tileSize.multipliedReportingOverflow(by: tileSize)
+            let (bytes, overflow2) = square.multipliedReportingOverflow(by: 4)
+            guard !overflow1, !overflow2 else {
+                throw top.invalid(
+                    "bytesPerTile",
+                    "is missing, and its default tileSize² × 4 = \(JSONValue.format(4 * Double(tileSize) * Double(tileSize))) "
+                        + "does not fit in a 64-bit integer (at most \(Int.max)); give bytesPerTile explicitly")
+            }
+            bytesPerTile = bytes
         }
-        bytesPerTile = try top.integer("bytesPerTile", default: tileSize * tileSize * 4, atLeast: 1)
         budgetBytes = top.has("budgetBytes") ? try top.integer("budgetBytes", atLeast: 0) : nil
         policy = try top.choice("policy", default: .pause)
         clipToTerrain = try top.bool("clipToTerrain", default: false)

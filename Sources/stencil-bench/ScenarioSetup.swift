@@ -95,13 +95,13 @@ struct ScenarioSetup: Sendable {
         )
     }
 
-    /// The stencil and plan, with library errors turned into a ``ScenarioError`` naming the scenario.
-    func validated() throws(ScenarioError) -> (Stencil, BudgetPlan) {
-        do {
-            return (try makeStencil(), try makePlan())
-        } catch {
-            throw ScenarioError(scenario.source, error)
-        }
+    /// The stencil, with a library error turned into a ``ScenarioError`` naming the scenario, and the plan or the
+    /// library's reason for refusing it (a budget too small for any split, say): the stencil and the frames do not
+    /// need the budget, so a refused plan is a finding about the scenario, not an error that stops the command.
+    func validated() throws(ScenarioError) -> (Stencil, Result<BudgetPlan, StencilError>) {
+        let stencil: Stencil
+        do { stencil = try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
+        return (stencil, Result { () throws(StencilError) in try makePlan() })
     }
 
     /// The stencil alone (it does not need the budget).

@@ -75,16 +75,22 @@ enum Timing {
         return Double(c.seconds) + Double(c.attoseconds) * 1e-18
     }
 
-    /// Runs `body` `count` times after `warmUp` untimed runs and returns each run's seconds.
-    static func repeated<E: Error>(_ count: Int, warmUp: Int, _ body: () throws(E) -> Void) throws(E) -> [Double] {
+    /// Runs `body` `count` times after `warmUp` untimed runs and returns each run's seconds — fewer runs (at least
+    /// one) once warm-up and runs together have taken `maxSeconds`, so a scenario whose setup takes a second is not
+    /// timed 200 times.
+    static func repeated<E: Error>(
+        _ count: Int, warmUp: Int, maxSeconds: Double = .infinity, _ body: () throws(E) -> Void
+    ) throws(E) -> [Double] {
         let clock = ContinuousClock()
-        for _ in 0..<warmUp { try body() }
+        let begin = clock.now
+        for _ in 0..<warmUp where seconds(clock.now - begin) < maxSeconds { try body() }
         var samples: [Double] = []
-        samples.reserveCapacity(count)
+        samples.reserveCapacity(min(count, 1 << 16))
         for _ in 0..<count {
             let start = clock.now
             try body()
             samples.append(seconds(clock.now - start))
+            if seconds(clock.now - begin) >= maxSeconds { break }
         }
         return samples
     }

@@ -8,7 +8,13 @@ enum SvgCommand {
         let args = try Arguments(
             words, command: "svg", spec: .init(valued: ["--frame", "--output"], aliases: ["-o": "--output"]))
         guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
-        let (setup, stencil, plan) = try InspectCommands.load(args, command: "svg")
+        let progress = Progress("svg: reading the scenario")
+        defer { progress.finish() }
+        let setup = try InspectCommands.setup(args, command: "svg")
+        progress.update("svg: stencil and plan of \(setup.scenario.name)")
+        let (stencil, planResult) = try setup.validated()
+        // A plan the budget cannot hold is drawn without split points.
+        let plan = try? planResult.get()
         let frames = setup.frames
         let frame: Int
         if let n = try args.int("--frame", minimum: 0) {
@@ -21,6 +27,7 @@ enum SvgCommand {
             let t = setup.track.pieces[0].duration(at: setup.timing) / 2
             frame = min(frames.count - 1, Int((t * setup.timing.framesPerSecond).rounded()))
         }
+        progress.update("svg: drawing")
         let drawing = try SvgDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)
         try Console.write(drawing.render(), to: output)
         print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count)")
@@ -34,14 +41,15 @@ enum SvgCommand {
 struct SvgDrawing {
     let setup: ScenarioSetup
     let stencil: Stencil
-    let plan: BudgetPlan
+    /// The plan, or nil when the library refused the scenario's budget (no split points are drawn).
+    let plan: BudgetPlan?
     let frame: Int
     let pose: TrackPose
     let footprint: Footprint
     let visible: [VisibleTile]
     let fixed: FixedRadiusStencil
 
-    init(setup: ScenarioSetup, stencil: Stencil, plan: BudgetPlan, frame: Int) throws(StencilError) {
+    init(setup: ScenarioSetup, stencil: Stencil, plan: BudgetPlan?, frame: Int) throws(StencilError) {
         self.setup = setup
         self.stencil = stencil
         self.plan = plan
@@ -73,9 +81,9 @@ struct SvgDrawing {
         let t = grid.tileLength
         // The world window: every stencil and baseline tile, the loop, the frame's footprint, one tile of padding.
         var box = Bounds.empty
-        for tile in stencil.unwrapped.union(fixed.unwrapped) {
-            box = box.including(PixelPoint(x: Double(tile.column) * t, y: Double(tile.row) * t))
-            box = box.including(PixelPoint(x: Double(tile.column + 1) * t, y: Double(tile.row + 1) * t))
+        for span in stencil.unwrapped.spans + fixed.unwrapped.spans {
+            box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
+            box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))
         }
         for piece in setup.track.pieces { box = box.union(CenterLine(piece).bounds) }
         box = box.union(footprint.corners.bounds)
@@ -122,15 +130,20 @@ struct SvgDrawing {
         }
 
         // Stencil tiles (ghosts hatched), the baseline's extra tiles, visible tiles.
+        // One rectangle per run (split where it crosses into a ghost world), so the picture grows with the runs.
         s += "<g id=\"stencil\">\n"
-        for tile in stencil.unwrapped {
-            let ghost = tile.column < 0 || tile.column >= grid.columns
-            s += rect(
-                Double(tile.column) * t, Double(tile.row) * t, t, t, fill: ghost ? "url(#ghost)" : Colour.stencil)
+        for span in stencil.unwrapped.spans {
+            for piece in Self.pieces(of: span, columns: grid.columns) {
+                s += rect(
+                    Double(piece.first) * t, Double(span.row) * t, Double(piece.count) * t, t,
+                    fill: piece.ghost ? "url(#ghost)" : Colour.stencil)
+            }
         }
         s += "</g>\n<g id=\"fixed-radius-extra\">\n"
-        for tile in fixed.extra {
-            s += rect(Double(tile.column) * t, Double(tile.row) * t, t, t, fill: Colour.extra, opacity: 0.75)
+        for span in fixed.extra.spans {
+            s += rect(
+                Double(span.first) * t, Double(span.row) * t, Double(span.count) * t, t, fill: Colour.extra,
+                opacity: 0.75)
         }
         s += "</g>\n<g id=\"visible\">\n"
         for v in visible {
@@ -138,15 +151,17 @@ struct SvgDrawing {
         }
         s += "</g>\n"
 
-        // Tile edges.
+        // Tile edges, when tiles are at least a picture point wide (at most ~1400 lines across, 900 down).
         s += Self.open("g", [("id", "grid"), ("stroke", Colour.grid), ("stroke-width", n(px(0.6)))])
-        for c in c0...c1 {
-            let x = Double(c) * t
-            s += line(PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY))
-        }
-        for r in r0...r1 {
-            let y = Double(r) * t
-            s += line(PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y))
+        if tilePx >= 1 {
+            for c in c0...c1 {
+                let x = Double(c) * t
+                s += line(PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY))
+            }
+            for r in r0...r1 {
+                let y = Double(r) * t
+                s += line(PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y))
+            }
         }
         s += "</g>\n"
 
@@ -154,7 +169,8 @@ struct SvgDrawing {
         let width = grid.width
         let firstCopy = Int((world.minX / width).rounded(.up))
         let lastCopy = Int((world.maxX / width).rounded(.down))
-        if firstCopy <= lastCopy {
+        // (World copies narrower than a few picture points are not marked.)
+        if firstCopy <= lastCopy, width * scale >= 4 {
             for k in firstCopy...lastCopy {
                 let x = Double(k) * width
                 s += line(
@@ -186,20 +202,25 @@ struct SvgDrawing {
                 ("id", "fixed-radius-missed"), ("fill", "none"), ("stroke", Colour.missed),
                 ("stroke-width", n(px(2))), ("stroke-dasharray", "\(n(px(4))) \(n(px(3)))"),
             ])
-        for tile in fixed.missed {
-            s += Self.tag(
-                "rect",
-                [
-                    ("x", n(Double(tile.column) * t + px(2))), ("y", n(Double(tile.row) * t + px(2))),
-                    ("width", n(t - px(4))), ("height", n(t - px(4))),
-                ])
+        for span in fixed.missed.spans {
+            // Each missed tile outlined while that stays small; past 10,000 tiles, each run.
+            let runs = fixed.missed.count > 10_000
+            for column in runs ? [span.first] : Array(span.first...span.last) {
+                let w = runs ? Double(span.count) * t : t
+                s += Self.tag(
+                    "rect",
+                    [
+                        ("x", n(Double(column) * t + px(2))), ("y", n(Double(span.row) * t + px(2))),
+                        ("width", n(w - px(4))), ("height", n(t - px(4))),
+                    ])
+            }
         }
         s += "</g>\n"
 
         // Split points: on a racetrack a line across both legs at each split's along-track position; on any other
         // track a tick across the track at the split's arc length.
         let across = setup.track.screen.across.widened(by: setup.track.lateralBand)
-        for (i, split) in plan.splitPositions.enumerated() {
+        for (i, split) in (plan?.splitPositions ?? []).enumerated() {
             let a: PixelPoint
             let b: PixelPoint
             if let flight = setup.flight {
@@ -272,13 +293,29 @@ struct SvgDrawing {
         return s
     }
 
+    /// A run cut where it crosses a world boundary: the part left of column 0, the real part, the part from
+    /// `columns` on (ghosts are the parts outside [0, columns)).
+    static func pieces(of span: ColumnSpan, columns: Int) -> [(first: Int, count: Int, ghost: Bool)] {
+        var result: [(first: Int, count: Int, ghost: Bool)] = []
+        for (lo, hi, ghost) in [(Int.min, -1, true), (0, columns - 1, false), (columns, Int.max, true)] {
+            let first = max(span.first, lo)
+            let last = min(span.last, hi)
+            if first <= last {
+                result.append((first, ColumnSpan(row: span.row, first: first, last: last).count, ghost))
+            }
+        }
+        return result
+    }
+
     /// The caption and the key, in picture points above the map.
     private func legend() -> String {
         let sc = setup.scenario
         let track = setup.track
         let screen = track.screen
-        let ghosts = stencil.unwrapped.filter { $0.column < 0 || $0.column >= setup.grid.columns }.count
-        let bytes = Figures.count(stencil.bytes(for: setup.format))
+        let ghosts = stencil.unwrapped.spans.reduce(0) { total, span in
+            total + Self.pieces(of: span, columns: setup.grid.columns).filter(\.ghost).reduce(0) { $0 + $1.count }
+        }
+        let bytes = Figures.bytes(stencil.bytes(for: setup.format))
         let route: String
         if let flight = setup.flight {
             route =
@@ -296,8 +333,9 @@ struct SvgDrawing {
             "stencil \(stencil.unwrapped.count) tiles (\(ghosts) ghost), \(stencil.tileCount) real = \(bytes) bytes"
                 + (stencil.isClipped ? ", clipped to the terrain" : "")
                 + " · fixed radius \(fmt(fixed.radius, decimals: 1)) px: \(fixed.unwrapped.count) tiles, "
-                + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: \(plan.segmentCount) segment"
-                + (plan.segmentCount == 1 ? "" : "s"),
+                + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: "
+                + (plan.map { "\($0.segmentCount) segment\($0.segmentCount == 1 ? "" : "s")" }
+                    ?? "none within the budget"),
             "frame \(frame) of \(setup.frames.count): \(setup.describe(pose)), \(visible.count) visible tiles",
         ]
         var s = "<g font-size=\"13\">\n"

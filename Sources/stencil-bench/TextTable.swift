@@ -63,6 +63,10 @@ enum Figures {
         return n < 0 ? "-" + out : out
     }
 
+    /// A byte count with thousands separators; `Int.max`, where byte counts saturate, reads as
+    /// `≥ 9,223,372,036,854,775,807` (the true count does not fit in 64 bits).
+    static func bytes(_ n: Int) -> String { n == .max ? "≥ " + count(n) : count(n) }
+
     /// A ratio such as `1.37×`.
     static func ratio(_ x: Double) -> String { String(format: "%.2f×", x) }
 

@@ -182,11 +182,12 @@ struct ViewBenchmark {
     static func runAll(settings: BenchmarkSettings) -> [Result] {
         guard let list = try? cases() else { return [] }
         var results: [Result] = []
+        let progress = Progress("run: view covers")
+        defer { progress.finish() }
         for (i, c) in list.enumerated() {
-            Console.progress("[view \(i + 1)/\(list.count)] \(c.name)")
+            progress.update("run: [view \(i + 1)/\(list.count)] \(c.name)")
             results.append(run(c, settings: settings))
         }
-        Console.progressDone()
         return results
     }
 

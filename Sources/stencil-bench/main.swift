@@ -44,9 +44,17 @@ enum StencilBench {
             case "scenarios": return try InspectCommands.scenarios(rest)
             case "help": return help()
             default:
-                throw UsageError(
-                    "unknown subcommand \"\(first)\" (expected run, stencil, frames, plan, svg, view, scenarios or help)"
-                )
+                // `[run] [SCENARIO...]`: a scenario name or file first means `run`.
+                guard
+                    BuiltinScenarios.all.contains(where: { $0.name == first })
+                        || FileManager.default.fileExists(atPath: first) || first.hasSuffix(".json")
+                else {
+                    let names = BuiltinScenarios.all.map(\.name).joined(separator: ", ")
+                    throw UsageError(
+                        "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, svg, view, "
+                            + "scenarios or help, or a scenario (a built-in name — \(names) — or a .json file)")
+                }
+                return try RunCommand.run(words)
             }
         } catch {
             if words.contains("--json"), let refused = error as? ScenarioError {

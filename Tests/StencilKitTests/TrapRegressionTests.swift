@@ -42,22 +42,25 @@ struct TrapRegressionTests {
 
     // MARK: 1. Frames per loop
 
-    /// A crawl at 10⁻³⁰⁰ px/s made ⌈duration · fps⌉ 2.3·10³⁰⁵ frames, and Int(Double) trapped.
+    /// A crawl at 10⁻³⁰⁰ px/s made ⌈duration · fps⌉ 2.3·10³⁰⁵ frames, and Int(Double) trapped. Such a speed is now
+    /// refused by ``FlightTiming`` itself (see `ExtremeValueTests`); the slowest speed it accepts, 10⁻⁹ px/s, still
+    /// makes far too many frames.
     @Test func framesPerLoopAreBounded() throws {
         let loop = FlightLoop(try Self.example1())
+        // 2 × 1944 px at 10⁻⁹ px/s plus two 2-s pivots: 3,888,000,000,004 s, 233,280,000,000,240 frames at 60 fps.
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-300)) },
-            field: "Frames per loop (loop duration × frame rate)", mentions: ["2.3328e+305", "at most 10000000"])
+            Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-9)) },
+            field: "Frames per loop (loop duration × frame rate)", mentions: ["233280000000240", "at most 10000000"])
         // Finite but too many: 1944 px a leg at 1e-3 px/s is 3.9 million s, 233 million frames at 60 fps.
         Self.expectOutOfRange(
             Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-3)) },
             field: "Frames per loop (loop duration × frame rate)")
-        // Never finite: a speed of 10⁻³⁰⁰ at 10³⁰⁰ frames per second overflows to infinity.
+        // The extremes of every rate together: 3.888·10¹² s at 10¹² frames per second, 3.888·10²⁴ frames.
         Self.expectOutOfRange(
             Self.error { () throws(StencilError) in
-                try loop.frames(at: FlightTiming(speed: 1e-300, framesPerSecond: 1e300))
+                try loop.frames(at: FlightTiming(speed: 1e-9, framesPerSecond: 1e12, turnRate: 1e-9))
             },
-            field: "Frames per loop (loop duration × frame rate)", mentions: ["inf"])
+            field: "Frames per loop (loop duration × frame rate)", mentions: ["e+24"])
         // Up to the limit is fine: 12 s at 10 fps is 120 frames.
         #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 10)).count == 120)
         #expect(FrameSequence.maximumCount == 10_000_000)
