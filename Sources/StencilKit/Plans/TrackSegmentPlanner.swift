@@ -16,8 +16,16 @@ struct TrackSegmentPlanner {
     let pieceRuns: [[ColumnSpan]]
 
     init(track: Track, clipToTerrain: Bool) throws(StencilError) {
-        // Refuse a track that leaves the terrain, exactly as its stencil would, before any piece is scanned.
-        _ = try Stencil(track: track, clipToTerrain: clipToTerrain)
+        // Refuse a track that leaves the terrain, exactly as its stencil would, before any piece is scanned: only
+        // the extreme rows are looked at.
+        let shapes = TrackShapes(track: track)
+        let (first, last) = shapes.neededRows()
+        if first <= last && (first < 0 || last >= track.grid.rows) && !clipToTerrain {
+            throw Stencil.terrainError(rows: first...last, grid: track.grid, bounds: shapes.bounds)
+        }
+        if first <= last {
+            try Stencil.checkRunCount(shapes: shapes, rows: Swift.max(first, 0)...Swift.max(Swift.max(first, 0), last))
+        }
         self.track = track
         clip = clipToTerrain
         grid = track.grid
@@ -107,27 +115,31 @@ struct TrackSegmentPlanner {
     /// [s0, s0] does.
     func reach(from s0: Double, capacity: Int) -> Double? {
         var base = RealTileCounter(grid: grid, clip: clip)
+        var extra = RealTileCounter(grid: grid, clip: clip)
         var index = firstPiece(reaching: s0)
         while index < track.pieces.count {
             let a = track.pieceStarts[index]
             let b = track.pieceStarts[index + 1]
             let lo = Swift.max(s0, a)
-            var trial = base
+            // The tiles this piece adds to the interval so far (the running set is never copied).
+            extra.removeAll()
             if a >= s0 {
-                for run in pieceRuns[index] { trial.insert(row: run.row, first: run.first, last: run.last) }
+                for run in pieceRuns[index] {
+                    extra.insert(row: run.row, first: run.first, last: run.last, unless: base)
+                }
             } else {
-                scan(index, lo, b) { trial.insert(row: $0, first: $1, last: $2) }
+                scan(index, lo, b) { extra.insert(row: $0, first: $1, last: $2, unless: base) }
             }
-            if trial.count <= capacity {
-                base = trial
+            if base.count + extra.count <= capacity {
+                base.formUnion(extra)
                 index += 1
                 continue
             }
             // This piece overflows: find how far into it the interval can reach.
             func fits(_ s1: Double) -> Bool {
-                var probe = base
-                scan(index, lo, s1) { probe.insert(row: $0, first: $1, last: $2) }
-                return probe.count <= capacity
+                extra.removeAll()
+                scan(index, lo, s1) { extra.insert(row: $0, first: $1, last: $2, unless: base) }
+                return base.count + extra.count <= capacity
             }
             guard fits(lo) else {
                 // Not even the piece's first pose fits: end just before it, if that is still past s0.
@@ -214,12 +226,23 @@ struct RealTileCounter {
 
     var count: Int { tiles.count }
 
-    mutating func insert(row: Int, first: Int, last: Int) {
+    mutating func insert(row: Int, first: Int, last: Int, unless other: RealTileCounter? = nil) {
         guard !clip || grid.containsRow(row) else { return }
         if last - first + 1 >= grid.columns {
-            for column in 0..<grid.columns { tiles.insert(TileIndex(column: column, row: row)) }
+            for column in 0..<grid.columns { add(TileIndex(column: column, row: row), unless: other) }
             return
         }
-        for column in first...last { tiles.insert(TileIndex(column: grid.realColumn(of: column), row: row)) }
+        for column in first...last { add(TileIndex(column: grid.realColumn(of: column), row: row), unless: other) }
     }
+
+    private mutating func add(_ tile: TileIndex, unless other: RealTileCounter?) {
+        if let other, other.tiles.contains(tile) { return }
+        tiles.insert(tile)
+    }
+
+    /// Empties the set, keeping its storage.
+    mutating func removeAll() { tiles.removeAll(keepingCapacity: true) }
+
+    /// Adds every tile of `other`.
+    mutating func formUnion(_ other: RealTileCounter) { tiles.formUnion(other.tiles) }
 }

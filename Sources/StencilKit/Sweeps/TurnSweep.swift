@@ -161,11 +161,16 @@ struct TurnSweep: Sendable, Hashable {
         let afterBox = known.after?.bounds
         for row in firstRow...lastRow {
             var accepted = RowKnown()
-            if let r = ConvexCover.columns(of: startCorners, bounds: startBox, inRow: row, tileLength: t, tolerance: e)
+            // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
+            // and its end rectangle inside the piece after it: with a neighbour, its runs already cover them.
+            if known.before == nil,
+                let r = ConvexCover.columns(of: startCorners, bounds: startBox, inRow: row, tileLength: t, tolerance: e)
             {
                 accepted.a = r
             }
-            if let r = ConvexCover.columns(of: endCorners, bounds: endBox, inRow: row, tileLength: t, tolerance: e) {
+            if known.after == nil,
+                let r = ConvexCover.columns(of: endCorners, bounds: endBox, inRow: row, tileLength: t, tolerance: e)
+            {
                 accepted.b = r
             }
             if let quad = known.before, let box = beforeBox,
