@@ -46,7 +46,8 @@ enum StencilBench {
             case "help": return help()
             default:
                 throw UsageError(
-                    "unknown subcommand \"\(first)\" (expected run, stencil, frames, plan, svg, view, scenarios or help)"
+                    "unknown subcommand \"\(first)\" "
+                        + "(expected run, stencil, frames, plan, svg, view, scenarios or help)"
                 )
             }
         } catch {
