@@ -23,7 +23,7 @@ enum BuiltinViews {
                 "view-viking",
                 """
                 { "name": "view-viking",
-                  "description": "480 × 320 on Mars Viking 90 × 42 tiles of 128 px near example 1's midpoint, bearing 30°",
+                  "description": "480 × 320 on Mars Viking 90 × 42 × 128 px near example 1's midpoint, bearing 30°",
                   "grid": {"columns": 90, "rows": 42, "tileSize": 128},
                   "screen": {"width": 480, "height": 320, "zoom": 1},
                   "center": {"x": 2028.3, "y": 2688.7},

@@ -95,12 +95,11 @@ enum RunCommand {
                 + (old.mode != mode ? "\nnote: the saved results are from a \(old.mode) run, this one is \(mode)" : "")
             if json { Console.error(text) } else { report += text + "\n" }
         }
-        let verdict =
-            onlyViews
-            ? (violations.isEmpty
-                ? "verdict: PASS — \(views.count) view covers within their targets, no allocation per call"
-                : Report.verdict(results, violations: violations, regressions: regressions))
-            : Report.verdict(results, violations: violations, regressions: regressions)
+        var verdict = Report.verdict(results, violations: violations, regressions: regressions)
+        if violations.isEmpty && regressions.isEmpty && !views.isEmpty {
+            let covers = "\(views.count) view covers within their per-call targets, no heap allocation per call"
+            verdict = onlyViews ? "verdict: PASS — \(covers)" : verdict + "; \(covers)"
+        }
         if json {
             print(document.rendered(), terminator: "")
             Console.error(verdict)

@@ -20,7 +20,8 @@ enum StencilBench {
         VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5) or a view .json file
         ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
         (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
-        `run` also measures the built-in view covers against their targets (`run views`: only those).
+        `run` also measures the built-in view covers per call (`run views`: only those) and exits 1 if one misses
+        its target or allocates.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.

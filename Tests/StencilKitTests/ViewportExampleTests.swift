@@ -293,7 +293,8 @@ struct ViewportExampleTests {
     }
 
     @Test func nearestFirstBreaksTiesRowMajor() throws {
-        // A 16 × 16 grid of 10 px tiles; centre (55, 55), bearing 30, screen 10 × 20 (CullingTests.heading30CentredByHand):
+        // A 16 × 16 grid of 10 px tiles; centre (55, 55), bearing 30, screen 10 × 20
+        // (CullingTests.heading30CentredByHand):
         // (5,5) at 0; (5,4), (4,5), (6,5), (5,6) at exactly 10 — row-major among themselves; (6,4), (4,6) at √200.
         let grid = try TileGrid(columns: 16, rows: 16, tileSize: 10)
         let view = try Viewport(

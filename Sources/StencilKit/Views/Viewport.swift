@@ -1,9 +1,9 @@
 /// A view of the terrain without a route (MODEL.md §8): a centre point, a bearing shown up and a ``Screen``; its
 /// visible tiles are the tiles its footprint needs (positive area, §2), each with its real tile and draw origin.
 ///
-/// Always true of a viewport: its centre and bearing are finite, its footprint reaches no farther than
-/// ``Flight/maximumExtent`` from the image origin (max(|c.x|, |c.y|) plus the footprint's farthest corner from c), and its footprint's bounding square at any bearing spans at most
-/// ``Flight/maximumTilesPerFrame`` tiles — so every cover below answers in time proportional to its output.
+/// Always true of a viewport: its centre c and bearing are finite; max(|c.x|, |c.y|) plus the footprint's reach from c
+/// at any bearing is at most ``Flight/maximumExtent``; and its footprint's bounding square at any bearing spans at
+/// most ``Flight/maximumTilesPerFrame`` tiles — so every cover below answers in time proportional to its output.
 /// Rows past the terrain are not an error: a map shows nothing there, so covers list the terrain's rows only.
 ///
 /// Culling a pose of a flight is this view at the pose's position and heading

@@ -58,13 +58,13 @@ extension Viewport {
     /// The footprint grown by `width` on every side, checked against the viewport's limits.
     func grownFootprint(by width: Double) throws(StencilError) -> Footprint {
         try StencilError.requireNonNegative(width, "Prefetch ring width")
-        let grown = Footprint(
-            origin: footprint.origin, heading: footprint.heading, along: footprint.along.widened(by: width),
-            across: footprint.across.widened(by: width))
+        // The same rectangle's axes (no trigonometry again), its extents widened.
+        var grown = footprint
+        grown.along = footprint.along.widened(by: width)
+        grown.across = footprint.across.widened(by: width)
         try Self.requireWithinLimits(grown, on: grid, what: "Prefetch ring")
         return grown
     }
-
 }
 
 /// Appends runs of visible tiles, west to east. Origins advance by T, exact in `Double` (multiples of T well below
