@@ -14,6 +14,8 @@ struct ViewBenchmark {
     enum Work: Sendable {
         case visible(TileOrder)
         case ring(width: Double, order: TileOrder)
+        /// The parent fallback of each tile (none resident at its own level) against a renderer's residency.
+        case fallback(tiles: [UnwrappedTileID], residency: WindowResidency)
     }
 
     /// One measured case: its inputs (cycled call by call) and its targets in seconds.
@@ -87,18 +89,39 @@ struct ViewBenchmark {
                 summary: "prefetch ring of 256 px around the z = 12 screen, headings 0/30/45/73°",
                 grid: z12, screen: wide, center: center, bearings: [0, 30, 45, 73],
                 work: .ring(width: 256, order: .rowMajor), targetP50: 0.6e-6, targetP99: nil))
+        // Parent fallback: 30 visible z = 12 tiles of a 2048 × 1536 screen there, only their level-10 ancestors
+        // resident.
+        var visible: [VisibleTile] = []
+        try Viewport(grid: z12, center: center, bearing: 30, screen: Screen(width: 2048, height: 1536))
+            .visibleTiles(into: &visible)
+        let tiles = try visible.prefix(30).map { try z12.unwrappedTileID(of: $0.tile) }
+        let resident = tiles.compactMap { $0.canonical.ancestor(atLevel: 10) }
+        list.append(
+            Case(
+                name: "fallback 30 tiles",
+                summary: "parent fallback of 30 z = 12 tiles to their resident z = 10 parents",
+                grid: z12, screen: wide, center: center, bearings: [0],
+                work: .fallback(tiles: tiles, residency: WindowResidency(resident)), targetP50: 0.3e-6,
+                targetP99: nil))
         return list
     }
 
     /// One call: the viewport at bearing `k` of the case, and its cover into `buffer`.
     @inline(__always)
     static func call(_ c: Case, _ k: Int, _ buffer: inout [VisibleTile]) {
+        if case .fallback(let tiles, let residency) = c.work {
+            var found = 0
+            for tile in tiles where tile.parentFallback(in: residency) != nil { found += 1 }
+            blackHole(found)
+            return
+        }
         guard let view = try? Viewport(grid: c.grid, center: c.center, bearing: c.bearings[k], screen: c.screen) else {
             return
         }
         switch c.work {
         case .visible(let order): view.visibleTiles(order: order, into: &buffer)
         case .ring(let width, let order): try? view.prefetchRing(width: width, order: order, into: &buffer)
+        case .fallback: break
         }
     }
 
@@ -239,5 +262,35 @@ struct ViewBenchmark {
                     ("notes", .array(r.notes.map { .string($0) })),
                 ])
             })
+    }
+}
+
+/// A renderer's residency kept as one bit a tile over a window of each level (what a tile cache indexed by position
+/// holds): O(1) and no hashing, so the fallback itself is what the benchmark times.
+struct WindowResidency: TileResidency, Sendable {
+    /// Per level: the window's first column and row, its width, and its bits row-major.
+    private var dense: [(x: Int, y: Int, width: Int, height: Int, bits: [Bool])?] = Array(repeating: nil, count: 31)
+
+    /// A residency holding exactly `tiles`.
+    init(_ tiles: [TileID]) {
+        for level in Set(tiles.map(\.level)) {
+            let here = tiles.filter { $0.level == level }
+            let x0 = here.map(\.x).min() ?? 0
+            let y0 = here.map(\.y).min() ?? 0
+            let width = (here.map(\.x).max() ?? 0) - x0 + 1
+            let height = (here.map(\.y).max() ?? 0) - y0 + 1
+            var bits = [Bool](repeating: false, count: width * height)
+            for t in here { bits[(t.y - y0) * width + (t.x - x0)] = true }
+            dense[level] = (x0, y0, width, height, bits)
+        }
+    }
+
+    /// Whether the tile's bit is set.
+    func isResident(_ id: TileID) -> Bool {
+        guard let w = dense[id.level] else { return false }
+        let dx = id.x - w.x
+        let dy = id.y - w.y
+        guard dx >= 0, dy >= 0, dx < w.width, dy < w.height else { return false }
+        return w.bits[dy * w.width + dx]
     }
 }

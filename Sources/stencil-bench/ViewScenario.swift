@@ -135,14 +135,6 @@ struct ViewScenario: Sendable {
         }
         return .map(zoom: zoom, tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel)
     }
-
-    /// The level drawn and the scale for map zoom Z: n = clamp(⌊Z + b⌋, min, max), z = 2^(n − Z) terrain px per
-    /// point of level n (MODEL.md §8).
-    // TODO: use MercatorMath's MapZoom
-    static func level(mapZoom z: Double, bias: Double, minLevel: Int, maxLevel: Int) -> (level: Int, scale: Double) {
-        let n = min(max(Int((z + bias).rounded(.down)), minLevel), maxLevel)
-        return (n, Foundation.pow(2, Double(n) - z))
-    }
 }
 
 /// A view file turned into library values: the grid, its XYZ level if it has one, and the viewport.
@@ -168,10 +160,14 @@ struct ViewSetup: Sendable {
                 level = z
                 zoom = scenario.zoom ?? 1
             case .map(let z, let tileSize, let bias, let minLevel, let maxLevel):
-                let (n, scale) = ViewScenario.level(mapZoom: z, bias: bias, minLevel: minLevel, maxLevel: maxLevel)
-                grid = try TileGrid(columns: 1 << n, rows: 1 << n, tileSize: tileSize)
-                level = n
-                zoom = scale
+                // MercatorMath's level of detail: n = clamp(⌊Z + b⌋, min, max), scale 2^(n − Z) (MODEL.md §8).
+                let draw = try LevelOfDetail(
+                    tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel
+                )
+                .drawLevel(forMapZoom: z)
+                grid = draw.grid
+                level = draw.level
+                zoom = draw.scale
             }
             let screen = try Screen(
                 width: scenario.screenWidth, height: scenario.screenHeight, zoom: zoom,
