@@ -54,6 +54,10 @@ public struct BudgetPlan: Sendable, Hashable {
     /// The split positions, in flying order (from A to B on a racetrack).
     public let splitPositions: [Double]
 
+    /// The most segments a plan may have, 10,000: a budget that would need more (at least stencil tiles ÷
+    /// capacity) is refused up front as too large, before any split is searched.
+    public static let maximumSegments = 10_000
+
     /// The flight planned, for a racetrack.
     public var flight: Flight? { track.flight }
 
@@ -96,8 +100,21 @@ public struct BudgetPlan: Sendable, Hashable {
         var crossings: [SplitCrossing] = []
         let segments: [RouteSegment]
         let splits: [Double]
+        // Segments cover every stencil tile and hold at most `capacity` each: refuse up front a plan that would need
+        // more than maximumSegments.
+        func requireFewSegments(tiles: Int) throws(StencilError) {
+            guard capacity > 0 else { return }  // nothing fits: budgetTooSmall names the minimum
+            let needed = (tiles + capacity - 1) / capacity
+            guard needed <= Self.maximumSegments else {
+                throw .tooLarge(
+                    what: "Plan segments (at least stencil tiles ÷ capacity)", value: Double(needed),
+                    limit: Double(Self.maximumSegments),
+                    advice: "raise the budget or use a coarser grid: a plan of that many swaps is not one to fly")
+            }
+        }
         if let flight = track.flight {
             let planner = try SegmentPlanner(flight: flight, clipToTerrain: clipToTerrain)
+            try requireFewSegments(tiles: planner.stencilTiles)
             guard let found = planner.splits(capacity: capacity, policy: policy) else {
                 throw refuse(planner.minimumCapacity(policy: policy))
             }
@@ -119,6 +136,7 @@ public struct BudgetPlan: Sendable, Hashable {
             }
         } else {
             let planner = try TrackSegmentPlanner(track: track, clipToTerrain: clipToTerrain)
+            try requireFewSegments(tiles: planner.workingSet(0, planner.length).count)
             guard let found = planner.splits(capacity: capacity, policy: policy) else {
                 throw refuse(planner.minimumCapacity(policy: policy))
             }

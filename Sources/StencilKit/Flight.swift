@@ -32,12 +32,16 @@ public struct Flight: Sendable, Hashable {
                 field: "Flight extent (route, screen × zoom, band and turns, in px)", value: farthest,
                 valid: "at most \(Self.maximumExtent) px from the image origin")
         }
-        // One frame draws at most this many tiles: the footprint's bounding square, whatever the heading.
-        let side = 2 * (ahead * ahead + aside * aside).squareRoot() / route.grid.tileLength + 2
+        // One frame's sweep across the band covers at most this many tiles: the bounding square of the footprint
+        // widened by the band, whatever the heading.
+        let wide = aside + lateralBand
+        let side = 2 * (ahead * ahead + wide * wide).squareRoot() / route.grid.tileLength + 2
         guard side * side <= Double(Self.maximumTilesPerFrame) else {
             throw .outOfRange(
-                field: "Footprint size in tiles (screen × zoom / tile size, squared)", value: (side * side).rounded(),
-                valid: "at most \(Self.maximumTilesPerFrame) tiles per frame; lower the zoom or the screen size")
+                field: "Footprint size in tiles (screen × zoom and band / tile size, squared)",
+                value: (side * side).rounded(),
+                valid:
+                    "at most \(Self.maximumTilesPerFrame) tiles per frame; lower the zoom, the screen size or the band")
         }
         self.route = route
         self.screen = screen

@@ -6,10 +6,14 @@ struct SegmentPlanner {
     let clip: Bool
     let startTurn: [ColumnSpan]
     let endTurn: [ColumnSpan]
+    /// The stencil's distinct real tiles: every segment holds at most the capacity, so a plan needs at least
+    /// ⌈tiles / capacity⌉ segments.
+    let stencilTiles: Int
 
     init(flight: Flight, clipToTerrain: Bool) throws(StencilError) {
         // Refuse a flight that leaves the terrain, exactly as its stencil would, before any sweep is scanned.
-        _ = try Stencil(flight: flight, clipToTerrain: clipToTerrain)
+        let stencil = try Stencil(flight: flight, clipToTerrain: clipToTerrain)
+        stencilTiles = stencil.tileCount
         loop = FlightLoop(flight)
         clip = clipToTerrain
         var start: [ColumnSpan] = []
@@ -86,7 +90,9 @@ struct SegmentPlanner {
         var start = 0.0
         while !reachesEnd(from: start, first: splits.isEmpty, capacity: capacity) {
             // A segment must make progress; if the working set grows the moment it leaves `start`, nothing fits.
-            guard let end = reach(from: start, first: splits.isEmpty, capacity: capacity), end > start else {
+            guard let end = reach(from: start, first: splits.isEmpty, capacity: capacity), end > start,
+                splits.count < Self.maximumSegments
+            else {
                 return nil
             }
             splits.append(end)
@@ -122,7 +128,7 @@ struct SegmentPlanner {
     }
 
     /// A bound on the number of segments a plan may have, so a walk creeping towards a point it cannot pass stops.
-    static let maximumSegments = 100_000
+    static let maximumSegments = BudgetPlan.maximumSegments
 
     /// The smallest capacity for which `policy` finds a plan. Plans exist monotonically in the capacity for the
     /// pause policy (bisection is exact there); for the seamless policy the bisection's answer is checked and

@@ -18,6 +18,10 @@ public struct Stencil: Sendable, Hashable {
     /// front as too large rather than filling memory.
     public static let maximumRuns = 1 << 22
 
+    /// The most tiles the turn sweeps of one stencil may have to test one by one, 2²⁵ (a few seconds of work): a
+    /// track whose turns sweep more (a band or radius of millions of pixels on a fine grid) is refused up front.
+    public static let maximumTurnCandidates = 1 << 25
+
     /// The flight, for the stencil of a racetrack built from one.
     public var flight: Flight? { track.flight }
     /// The tile grid.
@@ -70,8 +74,22 @@ public struct Stencil: Sendable, Hashable {
             if hi >= lo { runs += (hi - lo + 1) * perRow }
         }
         for quad in shapes.corridors { add(quad.bounds, perRow: 1) }
-        // A sweep's row may hold a run on each side of its hole.
-        for (sweep, _, _) in shapes.sweeps { add(sweep.bounds, perRow: 2) }
+        // A sweep's row may hold a run on each side of its hole; its candidate tiles (tested one by one) lie in the
+        // annulus r_lo ≤ |X − C| ≤ r_hi within its bounds.
+        var candidates = 0.0
+        for (sweep, _, _) in shapes.sweeps {
+            add(sweep.bounds, perRow: 2)
+            let box = sweep.bounds
+            let annulus = Double.pi * (sweep.outerRadius * sweep.outerRadius - sweep.innerRadius * sweep.innerRadius)
+            let area = Swift.min(annulus, (box.maxX - box.minX) * (box.maxY - box.minY))
+            candidates += area / (t * t) + 4 * (box.maxX - box.minX + box.maxY - box.minY) / t
+        }
+        guard candidates <= Double(maximumTurnCandidates) else {
+            throw .tooLarge(
+                what: "Turn-sweep tiles to test", value: candidates.rounded(), limit: Double(maximumTurnCandidates),
+                advice: "the turns sweep too many tiles (a band or turn radius far larger than the screen); use a "
+                    + "coarser grid or a smaller band, radius, screen or zoom")
+        }
         guard runs <= Double(maximumRuns) else {
             throw .tooLarge(
                 what: "Stencil column runs", value: runs, limit: Double(maximumRuns),
