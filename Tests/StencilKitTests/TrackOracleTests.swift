@@ -9,7 +9,7 @@ import Testing
 /// check (throws iff a needed row is outside) and clipping.
 struct TrackOracleTests {
     static let chunks = 8
-    static let tracksPerChunk = 250
+    static let tracksPerChunk = 400
     static func seed(_ chunk: Int) -> UInt64 { 0x5452_4143_4B00_0000 &+ UInt64(chunk) }
 
     /// Every stencil check of one track against a fresh oracle; one line per problem.
@@ -106,7 +106,22 @@ struct TrackOracleTests {
         return problems
     }
 
-    @Test("2,000 random tracks match the brute-force oracle", arguments: 0..<chunks)
+    /// The pieces of a track flown backwards, from MODEL.md §7's formulas: in reverse order, each from the other's
+    /// end at its end heading + 180°, a turn by −Δ on the same radius.
+    static func reversedPieces(_ track: Track) -> [TrackGeometry.Piece] {
+        track.pieces.reversed().map { piece in
+            let raw = TrackGeometry.Piece(piece)
+            let end = raw.pose(raw.limit)
+            let heading = (end.heading + 180).truncatingRemainder(dividingBy: 360)
+            switch raw {
+            case .straight(_, _, _, let l): return .straight(x: end.x, y: end.y, heading: heading, length: l)
+            case .turn(_, _, _, let rho, let angle):
+                return .turn(x: end.x, y: end.y, heading: heading, radius: rho, angle: -angle)
+            }
+        }
+    }
+
+    @Test("3,200 random tracks (800 also reversed) match the brute-force oracle", arguments: 0..<chunks)
     func randomTracksMatchTheOracle(chunk: Int) {
         var g = SplitMix64(seed: Self.seed(chunk))
         var failures = 0
@@ -122,6 +137,14 @@ struct TrackOracleTests {
                 random.track, expected: random.expected, closes: random.kind != .steps)
             problems += Self.waypointProblems(random)
             problems += Self.stencilProblems(random.track, nearEdge: random.nearEdge)
+            if i % 4 == 0 {
+                // The same track flown backwards: its pieces, and its stencil against its own oracle.
+                let reversed = random.track.reversed()
+                problems += TrackPieceCheck.problems(
+                    reversed, expected: Self.reversedPieces(random.track), closes: random.kind != .steps
+                ).map { "reversed: \($0)" }
+                problems += Self.stencilProblems(reversed, nearEdge: random.nearEdge).map { "reversed: \($0)" }
+            }
             guard !problems.isEmpty else { continue }
             failures += 1
             Issue.record(
@@ -172,6 +195,18 @@ struct TrackOracleTests {
             }
         }
         #expect(cases == angles.count * radii.count * 2)
+    }
+
+    /// The oracle reproduces MODEL.md example 4 on its own: 91 tiles with pivots, 90 with the fly-by arc.
+    @Test func theTrackOracleReproducesExample4() throws {
+        for (radius, count) in [(0.0, 91), (128, 90)] {
+            let track = try TrackExampleTests.example4(radius: radius)
+            let oracle = TrackOracle(track: track)
+            let stencil = Set(try Stencil(track: track).unwrappedTiles)
+            #expect(Set(oracle.requiredTiles) == stencil)
+            #expect(Set(oracle.allowedTiles) == stencil)
+            #expect(stencil.count == count)
+        }
     }
 
     /// The oracle's checks can fail: a stencil missing a required tile, or holding a tile no sampled footprint
