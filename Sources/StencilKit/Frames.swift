@@ -14,7 +14,8 @@ public struct FrameSequence: Sequence, Sendable {
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when duration × frame rate is not finite or
     ///   exceeds ``maximumCount`` (a speed or turn rate far too slow for the frame rate).
     public init(loop: FlightLoop, timing: FlightTiming) throws(StencilError) {
-        let frames = (loop.duration(at: timing) * timing.framesPerSecond).rounded(.up)
+        // t_k < D within 10⁻⁹ s: a whole D·fps gives exactly D·fps frames however the phase durations round.
+        let frames = ((loop.duration(at: timing) - 1e-9) * timing.framesPerSecond).rounded(.up)
         guard frames <= Double(Self.maximumCount) else {
             throw .outOfRange(
                 field: "Frames per loop (loop duration × frame rate)", value: frames,

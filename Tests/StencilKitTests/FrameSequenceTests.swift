@@ -19,6 +19,7 @@ struct FrameSequenceTests {
         return 2 * loop.flight.route.length / timing.speed + 2 * turn
     }
 
+    /// The count is ⌈(D − 10⁻⁹ s)·fps⌉: frames t_k < D, a whole D·fps not rounded up by the phase sums.
     @Test func frameCountIsTheCeilingOfDurationTimesFrameRate() throws {
         // Example 1: L = 1944 at 486 px/s is 4 s a leg; pivots at 90°/s take 2 s: 12 s, 120 frames at 10 fps.
         let loop = try Self.example1()
@@ -36,7 +37,7 @@ struct FrameSequenceTests {
         for _ in 0..<100 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
-            let expected = Int((Self.duration(loop, c.timing) * c.timing.framesPerSecond).rounded(.up))
+            let expected = Int(((Self.duration(loop, c.timing) - 1e-9) * c.timing.framesPerSecond).rounded(.up))  // t_k < D − 10⁻⁹ s
             let frames = try loop.frames(at: c.timing)
             #expect(
                 abs(loop.duration(at: c.timing) - Self.duration(loop, c.timing)) <= 1e-12

@@ -311,7 +311,7 @@ struct GreatCircleChainTests {
         + "of 1/8 and grows it at most 2× per piece whatever the curvature; the chain should be as short as the "
         + "curvature allows (issue 10: choose the spacing from the curvature)"
 
-    @Test(.disabled(Comment(rawValue: oneLegBug)))
+    @Test
     func legsThatDoNotTurnAreOnePiece() throws {
         let screen = try Screen(width: 300, height: 200)
         let equator = try Track(

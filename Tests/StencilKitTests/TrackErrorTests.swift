@@ -184,7 +184,7 @@ struct TrackErrorTests {
         + "(ρ·Σtan ≤ ℓ·(1 + 1e-12)) in the check, or naming a value that passes it"
 
     /// The radius the error names fits the route.
-    @Test(.disabled(Comment(rawValue: largestRadiusBug)))
+    @Test
     func theLargestRadiusNamedFits() throws {
         let waypoints = Self.pixels([
             (6317.273652900579, 1830.2504040191595), (6170.897399978166, 2196.453776844092),

@@ -363,7 +363,7 @@ struct TrackPoseTests {
         + "gets 59 frames from it.) Suggest t_k < D − 1e-9 s, as one-way tracks already allow 1e-9 s"
 
     /// A closed track of whole D·fps frames: exactly N frames (t_k < D), equal to the flight loop's.
-    @Test(.disabled(Comment(rawValue: wholeFrameCountBug)))
+    @Test
     func racetrackFrameCountsAgreeWhenDurationTimesRateIsWhole() throws {
         let route = try PixelRoute(
             start: PixelPoint(x: 11282, y: 4544), end: PixelPoint(x: 13983, y: 4544), on: .marsViking)

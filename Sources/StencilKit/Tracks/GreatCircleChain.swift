@@ -44,16 +44,38 @@ enum GreatCircleChain {
             guard radians < .pi / 4 else { return .infinity }
             return (p1 - p0).length / 2 * tan(radians) + reach * radians
         }
+        // Every piece turns by at most ε/R (its bound holds R·Δα ≤ ε), so the chain has at least R·Θ/ε pieces, Θ the
+        // heading's total turn: refuse at once a chain that could not fit the budget.
+        var turn = 0.0
+        for k in 0..<(breaks.count - 1) {
+            var d = abs(circle.azimuth(at: breaks[k + 1]) - circle.azimuth(at: breaks[k]))
+            if d > 180 { d = 360 - d }
+            turn += d * .pi / 180
+        }
+        let least = (reach * turn / tolerance).rounded(.down)
+        guard least <= Double(budget) else {
+            throw .tooLarge(
+                what: "Great-circle chain points (at least R·Θ/ε)", value: least, limit: Double(Track.maximumPieces),
+                advice: "raise the tolerance, shrink the screen or band, or split the route")
+        }
         for k in 0..<(breaks.count - 1) {
             let end = breaks[k + 1]
             var f0 = breaks[k]
             var a0 = circle.azimuth(at: f0)
             var step = (end - f0) / 8
             while f0 < end {
-                var f1 = Swift.min(end, f0 + step)
+                // The rest of the part in one piece when the bound allows it (a leg that does not turn); else the
+                // guess from the last piece.
+                var f1 = end
                 var p1 = pixel(f1)
                 var a1 = circle.azimuth(at: f1)
                 var e = error(previous, a0, p1, a1)
+                if e > tolerance && f0 + step < end {
+                    f1 = f0 + step
+                    p1 = pixel(f1)
+                    a1 = circle.azimuth(at: f1)
+                    e = error(previous, a0, p1, a1)
+                }
                 var tries = 0
                 while e > tolerance {
                     // Shrink towards the length the bound allows (the error grows about linearly with the step).
@@ -79,12 +101,25 @@ enum GreatCircleChain {
                 a0 = a1
                 guard points.count <= budget else {
                     throw .tooLarge(
-                        what: "Great-circle chain points", value: Double(points.count), limit: Double(budget),
+                        what: "Great-circle chain points", value: Double(points.count),
+                        limit: Double(Track.maximumPieces),
                         advice: "raise the tolerance, shrink the screen or band, or split the route")
                 }
             }
         }
         if points[points.count - 1] != to { points[points.count - 1] = to }
-        return points
+        // Drop chain points where the chain does not turn at all (a leg along the equator or a meridian, split only
+        // at the equator): collinear pieces are one piece.
+        var kept = [points[0]]
+        kept.reserveCapacity(points.count)
+        for i in 1..<points.count {
+            if i < points.count - 1 {
+                let u = points[i] - kept[kept.count - 1]
+                let v = points[i + 1] - points[i]
+                if u.x * v.y - u.y * v.x == 0 && u.dot(v) > 0 { continue }
+            }
+            kept.append(points[i])
+        }
+        return kept
     }
 }

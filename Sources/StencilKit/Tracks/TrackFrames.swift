@@ -1,5 +1,6 @@
 /// The poses of a track flown in time (MODEL.md §9): frame k at t_k = k / fps. A one-way track has the frames
-/// with t_k ≤ D (within 10⁻⁹ s, so the last pose is shown when D·fps is whole); a closed track one lap, t_k < D.
+/// with t_k ≤ D (within 10⁻⁹ s, so the last pose is shown when D·fps is whole); a closed track one lap, t_k < D
+/// (within 10⁻⁹ s, so a whole D·fps gives exactly D·fps frames).
 public struct TrackFrames: Sequence, Sendable {
     /// The track flown.
     public let track: Track
@@ -18,8 +19,11 @@ public struct TrackFrames: Sequence, Sendable {
         let clock = TrackClock(track: track, timing: timing)
         let d = clock.duration
         let fps = timing.framesPerSecond
+        // Within 10⁻⁹ s either way: a one-way track shows its last pose when D·fps is whole (t_k ≤ D + 10⁻⁹), and a
+        // closed track does not repeat its first pose then (t_k < D − 10⁻⁹), however the piece durations round.
         let frames =
-            track.closure.isClosed ? Swift.max(1, (d * fps).rounded(.up)) : ((d + 1e-9) * fps).rounded(.down) + 1
+            track.closure.isClosed
+            ? Swift.max(1, ((d - 1e-9) * fps).rounded(.up)) : ((d + 1e-9) * fps).rounded(.down) + 1
         guard frames.isFinite, frames <= Double(FrameSequence.maximumCount) else {
             throw .outOfRange(
                 field: "Frames (track duration × frame rate)", value: frames,

@@ -107,7 +107,9 @@ extension Track {
                 let length = (legPoints[leg][1] - legPoints[leg][0]).length
                 let denominator = (before + after) / turnRadius
                 if denominator > 0 { largest = Swift.min(largest, length / denominator) }
-                if before + after > length && failing == nil { failing = leg }
+                // A relative slack of 10⁻¹² lets the largest radius named below pass its own check (ρ·Σtan
+                // rounds a few ulps either side of ℓ); a radius 10⁻⁹ larger is still refused.
+                if before + after > length * (1 + 1e-12) && failing == nil { failing = leg }
             }
             if let failing {
                 let (i, j) = plan.ends(of: failing)
@@ -139,7 +141,8 @@ extension Track {
                                     radius: 0, angle: delta, takesTime: false)))
                     }
                 }
-                if b != a {
+                // Fly-by tangents that use up the whole leg (to within the check's slack) leave no straight piece.
+                if b != a && (b - a).dot(piece.ahead) > 0 {
                     pieces.append(
                         .straight(StraightPiece(start: a, end: b, heading: piece.heading, length: (b - a).length)))
                 }
