@@ -37,7 +37,7 @@ struct FrameSequenceTests {
         for _ in 0..<100 {
             let c = try RandomFlights.make(&rng)
             let loop = FlightLoop(c.flight)
-            let expected = Int(((Self.duration(loop, c.timing) - 1e-9) * c.timing.framesPerSecond).rounded(.up))  // t_k < D − 10⁻⁹ s
+            let expected = Int(((Self.duration(loop, c.timing) - 1e-9) * c.timing.framesPerSecond).rounded(.up))
             let frames = try loop.frames(at: c.timing)
             #expect(
                 abs(loop.duration(at: c.timing) - Self.duration(loop, c.timing)) <= 1e-12
