@@ -17,7 +17,8 @@ public struct RhumbLine: Sendable, Hashable {
     /// Solves the inverse problem: the rhumb line from `start` to `end`, taking the short way
     /// around (|Δλ| ≤ 180°). At exactly 180° apart the sign of λ_end − λ_start (of the normalised
     /// longitudes) decides, as in GeographicLib: east when positive, west when negative.
-    /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide.
+    /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide, or lie so
+    ///   close (10⁻³²⁴° apart) that their separation in radians underflows to 0.
     public init(from start: GeoCoordinate, to end: GeoCoordinate, on body: Body) throws(MercatorError) {
         // IEEE remainder is exact and, at exactly ±180°, keeps the sign of the difference (its quotient is 0).
         let dLon = (end.longitude - start.longitude).remainder(dividingBy: 360)
@@ -31,7 +32,12 @@ public struct RhumbLine: Sendable, Hashable {
         self.body = body
         self.start = start
         self.heading = Degrees.normalizedHeading(Degrees.atan2(dLambda, dPsi))
-        self.distance = body.radius * (dLambda * dLambda + dPsi * dPsi).squareRoot() / q
+        // √(Δλ² + Δψ²) unless the squares underflow (points 10⁻³⁰⁸° apart gave a distance of 0) or overflow.
+        let squared = dLambda * dLambda + dPsi * dPsi
+        let angle = squared.isNormal ? squared.squareRoot() : hypot(dLambda, dPsi)
+        // Points a few subnormals of a degree apart still underflow to 0 in radians: they coincide at any scale.
+        guard angle > 0 else { throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude) }
+        self.distance = body.radius * angle / q
     }
 
     /// The line of the given heading and length from `start` (the direct problem's input).
