@@ -22,7 +22,8 @@ public struct RhumbLine: Sendable, Hashable {
     /// if λ_end − λ_start as given is positive and west if it is negative. So (0°, 0°) → (0°, 180°) heads 90° and
     /// (0°, 180°) → (0°, 0°) heads 270°, as in RhumbSolve, although 180 and −180 are the same meridian.
     /// Then θ = atan2(Δλ, Δψ) and s = R·√(Δλ² + Δψ²)/q with q = Δψ/Δφ (``DividedDifference``).
-    /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide.
+    /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide, or lie so
+    ///   close (10⁻³²⁴° apart) that their separation in radians underflows to 0.
     /// - Complexity: O(1).
     public init(from start: GeoCoordinate, to end: GeoCoordinate, on body: Body) throws(MercatorError) {
         let dLon = Degrees.difference(from: start.givenLongitude, to: end.givenLongitude)
@@ -34,7 +35,12 @@ public struct RhumbLine: Sendable, Hashable {
         self.body = body
         self.start = start
         self.heading = Degrees.normalizedHeading(Degrees.atan2(dLambda, dPsi))
-        self.distance = body.radius * (dLambda * dLambda + dPsi * dPsi).squareRoot() / q
+        // √(Δλ² + Δψ²) unless the squares underflow (points 10⁻³⁰⁸° apart gave a distance of 0) or overflow.
+        let squared = dLambda * dLambda + dPsi * dPsi
+        let angle = squared.isNormal ? squared.squareRoot() : hypot(dLambda, dPsi)
+        // Points a few subnormals of a degree apart still underflow to 0 in radians: they coincide at any scale.
+        guard angle > 0 else { throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude) }
+        self.distance = body.radius * angle / q
     }
 
     /// The line of the given heading and length from `start` (the direct problem's input).

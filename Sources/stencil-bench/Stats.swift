@@ -60,7 +60,9 @@ struct Percentiles: Sendable {
             let max = json["max"]?.number
         else { return nil }
         self.init(
-            count: Int(json["count"]?.number ?? 0), p50: p50, p90: p90, p99: p99, max: max,
+            // A count past Int's range (a hand-edited file) would trap in Int(_:): read it as 0.
+            count: (json["count"]?.number).flatMap { Int(exactly: $0.rounded()) } ?? 0, p50: p50, p90: p90, p99: p99,
+            max: max,
             mean: json["mean"]?.number ?? 0)
     }
 }

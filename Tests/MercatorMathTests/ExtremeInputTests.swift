@@ -122,4 +122,22 @@ struct ExtremeInputTests {
         let close = thrown(try PixelRoute(from: geo(0, 10), to: geo(0, 10 + 1e-13), on: grid))
         expectDescription(of: close, mentions: ["too close"])
     }
+
+    // MARK: Rhumb lines between nearly coincident points
+
+    /// Found by `Fuzz/run.sh api`: Δλ = 2.2·10⁻³⁰⁸° squared to 0 in √(Δλ² + Δψ²), so two distinct points were 0 m
+    /// apart; and points 5·10⁻³²⁴° apart underflow to 0 rad, which is no distance at any scale.
+    @Test("rhumb distances do not underflow to 0 between distinct points")
+    func rhumbDistancesOfTinySeparations() throws {
+        let body = try Body(radius: 53_032.516_113_281_25)
+        let east = try RhumbLine(from: geo(0, 0), to: geo(0, 2.2250738585072014e-308), on: body)
+        // Due east on the equator: R·Δλ in radians, 53032.5…·2.2250738585072014e-308·π/180 = 2.0595…·10⁻³⁰⁴ m.
+        let expected = 53_032.516_113_281_25 * (2.2250738585072014e-308 * Double.pi / 180)
+        #expect(east.distance > 0)
+        #expect(abs(east.distance - expected) <= 1e-12 * expected)
+        #expect(east.heading == 90)
+        // 5·10⁻³²⁴° of latitude is 8.6·10⁻³²⁶ rad: below the least subnormal, so the points coincide.
+        let tiny = thrown(try RhumbLine(from: geo(0, 0), to: geo(Double.leastNonzeroMagnitude, 0), on: body))
+        #expect(tiny == .coincidentEndpoints(longitude: 0, latitude: 0))
+    }
 }

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Builds and runs one libFuzzer target against the package's sources, for a fixed number of runs with a fixed seed.
+#
+#   Fuzz/run.sh scenario 20000   # the scenario reader: JSON → scenario → stencil, frames, plan (+ invariants)
+#   Fuzz/run.sh api 20000        # the public API with extreme doubles (+ invariants)
+#
+# The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
+# .build/fuzz/; the scenario target also compiles the benchmark's sources except its main.swift. Each run starts
+# from the committed seeds (a fresh copy, so a fixed seed and run count always do the same work). Extra arguments
+# go to libFuzzer, e.g. `Fuzz/run.sh api 1000000 -jobs=2`. A crash, a broken invariant (fatalError), a timeout
+# (10 s per input) or more than 2 GB of memory fails the run; the input is saved as .build/fuzz/artifacts/TARGET-*.
+set -euo pipefail
+target=${1:?usage: Fuzz/run.sh scenario|api RUNS [libFuzzer options]}
+runs=${2:-10000}
+shift $(( $# >= 2 ? 2 : $# ))
+root=$(cd "$(dirname "$0")/.." && pwd)
+build="$root/.build/fuzz"
+mkdir -p "$build/artifacts"
+export SWIFT_BACKTRACE=enable=no
+
+flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library)
+lib() {  # lib NAME: one object and module for Sources/NAME, rebuilt when a source is newer
+    local name=$1
+    local sources=("$root"/Sources/"$name"/*.swift)
+    if [[ ! -f "$build/$name.o" ]] || [[ -n "$(find "$root/Sources/$name" -newer "$build/$name.o" -name '*.swift')" ]]; then
+        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -c "${sources[@]}" -o "$build/$name.o" \
+            -emit-module -emit-module-path "$build/$name.swiftmodule"
+    fi
+}
+lib MercatorMath
+lib StencilKit
+
+case "$target" in
+scenario)
+    bench=()
+    for f in "$root"/Sources/stencil-bench/*.swift; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done
+    sources=("${bench[@]}" "$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/ScenarioTarget.swift")
+    seeds=("$root"/Benchmarks/scenarios/*.json "$root"/Fuzz/seeds/scenario/*.json)
+    dict=(-dict="$root/Fuzz/scenario.dict")
+    ;;
+api)
+    sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/APITarget.swift")
+    seeds=("$root"/Fuzz/seeds/api/*)
+    dict=()
+    ;;
+*)
+    echo "Fuzz/run.sh: unknown target \"$target\" (scenario or api)" >&2
+    exit 2
+    ;;
+esac
+
+binary="$build/fuzz-$target"
+swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
+    "$build/StencilKit.o" -o "$binary"
+
+corpus="$build/corpus-$target"
+rm -rf "$corpus"
+mkdir -p "$corpus"
+for s in "${seeds[@]}"; do [[ -f "$s" ]] && cp "$s" "$corpus/"; done
+"$binary" "$corpus" -runs="$runs" -seed=1 -max_len=4096 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$build/artifacts/$target-" "${dict[@]}" "$@"
