@@ -178,6 +178,27 @@ public struct BudgetPlan: Sendable, Hashable {
     /// Textures loaded before take-off: the first segment's working set.
     public var initialLoads: Int { segments.first?.workingSet.count ?? 0 }
 
+    /// The racetrack plan of given split positions (for tests comparing split rules), in the grid's RGBA8 format.
+    init(track: Track, splits: [Double], planner: SegmentPlanner, capacity: Int) throws(StencilError) {
+        self.track = track
+        self.capacity = capacity
+        format = try TextureFormat(grid: track.grid)
+        policy = .pause
+        let bounds = [0] + splits + [planner.legLength]
+        let segments = (0..<(bounds.count - 1)).map { i in
+            RouteSegment(
+                range: Interval(bounds[i], bounds[i + 1]),
+                workingSet: planner.workingSet(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2))
+        }
+        let last = segments.count - 1
+        let pairs = (0..<last).map { ($0, $0 + 1) } + (0..<last).reversed().map { ($0 + 1, $0) }
+        crossings = pairs.map {
+            SplitCrossing(position: bounds[Swift.max($0.0, $0.1)], from: $0.0, to: $0.1, segments: segments)
+        }
+        self.segments = segments
+        splitPositions = splits
+    }
+
     /// The segment a racetrack pose is in: the end segments own their U-turns; on a leg, the segment holding the
     /// pose's along-track position (at a split point exactly, the one being entered in the direction of travel).
     /// For a plan of any other track, use ``segmentIndex(for:)-(TrackPose)``; a racetrack pose given to such a

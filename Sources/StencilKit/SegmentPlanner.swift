@@ -78,7 +78,7 @@ struct SegmentPlanner {
     func splits(capacity: Int, policy: LoadPolicy) -> [Double]? {
         if reachesEnd(from: 0, first: true, capacity: capacity) { return [] }
         switch policy {
-        case .pause: return pauseSplits(capacity: capacity)
+        case .pause: return bestPauseSplits(capacity: capacity)
         case .seamless: return seamlessSplits(capacity: capacity)
         }
     }
@@ -99,6 +99,104 @@ struct SegmentPlanner {
             start = end
         }
         return splits
+    }
+
+    /// The nearest a ≤ b such that [a, b] (with the U-turn at B when `last`) fits, or nil when not even [b, b]
+    /// does: the backward mirror of `reach`, bisected down to neighbouring doubles.
+    private func reachBack(to b: Double, last: Bool, capacity: Int) -> Double? {
+        guard fits(b, b, first: false, last: last, capacity: capacity) else { return nil }
+        var lo = 0.0
+        var hi = b
+        while true {
+            let mid = lo + (hi - lo) / 2
+            guard mid > lo, mid < hi else { break }
+            if fits(mid, b, first: false, last: last, capacity: capacity) { hi = mid } else { lo = mid }
+        }
+        return hi
+    }
+
+    /// The fewest segments found from B back to A: each segment reaches as far back as it can. As optimal in count
+    /// as `pauseSplits`, by the same argument run backwards.
+    func pauseSplitsBackward(capacity: Int) -> [Double]? {
+        var splits: [Double] = []
+        var end = legLength
+        while !fits(0, end, first: true, last: splits.isEmpty, capacity: capacity) {
+            guard let start = reachBack(to: end, last: splits.isEmpty, capacity: capacity), start < end, start > 0,
+                splits.count < Self.maximumSegments
+            else {
+                return nil
+            }
+            splits.append(start)
+            end = start
+        }
+        return splits.reversed()
+    }
+
+    /// The pause plan: among the fewest-segment plans found from A (every split as far forward as it fits), from B
+    /// (every split as far back as it fits), halfway between the two, and the forward plan with its splits kept a
+    /// pixel apart where the backward plan allows (the last two only when every segment still fits): plans with a
+    /// segment shorter than a pixel lose to plans without one; then the fewest loads per loop wins; ties go to the
+    /// one whose shortest segment is longest, then to the forward plan. (Greedy from A alone can end on a segment one ulp long that holds only the U-turn at B, and swap twice
+    /// almost in place.) This picks among three candidates; it is not a search over every fewest-segment plan.
+    func bestPauseSplits(capacity: Int) -> [Double]? {
+        guard let forward = pauseSplits(capacity: capacity) else { return nil }
+        guard !forward.isEmpty, let backward = pauseSplitsBackward(capacity: capacity),
+            backward.count == forward.count
+        else { return forward }
+        var candidates = [forward, backward]
+        let middle = zip(forward, backward).map { ($0 + $1) / 2 }
+        // The forward plan with every split kept a pixel from its neighbours where the backward plan allows it
+        // (a split may move anywhere in [backward, forward] and the segments still fit).
+        var spaced = forward
+        for i in spaced.indices.reversed() {
+            let next = i + 1 < spaced.count ? spaced[i + 1] : legLength
+            spaced[i] = Swift.max(backward[i], Swift.min(spaced[i], next - 1))
+        }
+        for candidate in [middle, spaced]
+        where zip(candidate, candidate.dropFirst()).allSatisfy({ $0 < $1 }) && (candidate.first ?? 0) > 0
+            && (candidate.last ?? 0) < legLength && fitsEvery(candidate, capacity: capacity)
+        {
+            candidates.append(candidate)
+        }
+        func score(_ splits: [Double]) -> (loads: Int, shortest: Double) {
+            let bounds = [0] + splits + [legLength]
+            let sets = (0..<(bounds.count - 1)).map {
+                workingSet(bounds[$0], bounds[$0 + 1], first: $0 == 0, last: $0 == bounds.count - 2)
+            }
+            var loads = 0
+            for i in 0..<(sets.count - 1) {
+                loads += sets[i + 1].subtracting(sets[i]).count + sets[i].subtracting(sets[i + 1]).count
+            }
+            let shortest = (0..<(bounds.count - 1)).map { bounds[$0 + 1] - bounds[$0] }.min() ?? 0
+            return (loads, shortest)
+        }
+        // A segment shorter than a pixel is a swap almost in place: such plans lose to any plan without one.
+        func better(_ a: (loads: Int, shortest: Double), _ b: (loads: Int, shortest: Double)) -> Bool {
+            let aThin = a.shortest < 1
+            let bThin = b.shortest < 1
+            if aThin != bThin { return bThin }
+            return a.loads < b.loads || (a.loads == b.loads && a.shortest > b.shortest)
+        }
+        var best = forward
+        var bestScore = score(forward)
+        for candidate in candidates.dropFirst() {
+            let s = score(candidate)
+            if better(s, bestScore) {
+                best = candidate
+                bestScore = s
+            }
+        }
+        return best
+    }
+
+    /// Whether every segment of the split positions fits.
+    private func fitsEvery(_ splits: [Double], capacity: Int) -> Bool {
+        let bounds = [0] + splits + [legLength]
+        for i in 0..<(bounds.count - 1)
+        where !fits(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2, capacity: capacity) {
+            return false
+        }
+        return true
     }
 
     /// Segments such that every two neighbours fit together: every window [p(i−1), p(i+1)] of split points fits.
