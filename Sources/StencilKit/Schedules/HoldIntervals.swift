@@ -28,19 +28,24 @@ struct HoldIntervals {
     @inline(__always)
     static func guarded(_ t: Double) -> Double { t - 1e-9 * Swift.max(1, Swift.abs(t)) }
 
-    /// Which runs of `needs` can be loads of their own with latency `latency`: a tile's first run, or one whose
-    /// (guarded) latest request t_a − λ comes after the previous run's last frame.
+    /// Which runs of `needs` are loads of their own with latency `latency`: a tile's first run, or one whose
+    /// (guarded) latest request t_a − λ comes after the previous run's last frame b′ and whose gap t_a − t_b′ is at
+    /// least `minimumGap` seconds (shorter gaps are bridged: the tile stays resident).
     /// - Complexity: O(runs).
-    static func loadableRuns(of needs: TrackNeeds, latency: Double, guarded useGuard: Bool) -> [Bool] {
+    static func loadableRuns(of needs: TrackNeeds, latency: Double, guarded useGuard: Bool, minimumGap: Double = 0)
+        -> [Bool]
+    {
         var lastEnd = [Int32](repeating: -1, count: needs.tiles.count)
         var loadable = [Bool](repeating: true, count: needs.runCount)
         for r in 0..<needs.runCount {
             let x = Int(needs.runTile[r])
             let previous = lastEnd[x]
             if previous >= 0 {
-                let s = needs.time(ofFrame: Int(needs.runFirst[r])) - latency
+                let deadline = needs.time(ofFrame: Int(needs.runFirst[r]))
+                let previousEnd = needs.time(ofFrame: Int(previous))
+                let s = deadline - latency
                 let start = useGuard ? guarded(s) : s
-                loadable[r] = start > needs.time(ofFrame: Int(previous))
+                loadable[r] = start > previousEnd && deadline - previousEnd >= minimumGap
             }
             lastEnd[x] = needs.runLast[r]
         }

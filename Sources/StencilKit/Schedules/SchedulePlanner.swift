@@ -4,50 +4,94 @@
 struct SchedulePlanner {
     let needs: TrackNeeds
     let latency: Double
-    /// Which runs can be loads of their own at this latency (guarded, for planning).
-    let loadable: [Bool]
+    /// The bridging rules: gaps shorter than `gaps[i]` seconds are bridged (0: only those no schedule can break;
+    /// ∞: every gap), and per rule which runs are loads of their own (guarded, for planning).
+    let gaps: [Double]
+    let rules: [[Bool]]
 
     init(needs: TrackNeeds, latency: Double) {
         self.needs = needs
         self.latency = latency
-        loadable = HoldIntervals.loadableRuns(of: needs, latency: latency, guarded: true)
+        var gaps: [Double] = [0]
+        let duration = Double(needs.frameCount) / needs.framesPerSecond
+        var gap = 4 / needs.framesPerSecond
+        while gap < duration {
+            gaps.append(gap)
+            gap *= 4
+        }
+        gaps.append(.infinity)
+        var kept: [Double] = []
+        var rules: [[Bool]] = []
+        for gap in gaps {
+            let rule = HoldIntervals.loadableRuns(of: needs, latency: latency, guarded: true, minimumGap: gap)
+            if rules.last != rule {
+                kept.append(gap)
+                rules.append(rule)
+            }
+        }
+        self.gaps = kept
+        self.rules = rules
     }
 
-    /// The holds at throughput interval `interval` (1/μ; 0 for unlimited) and their peak.
-    func holds(interval: Double) -> (holds: HoldIntervals, endOrder: [Int32]) {
+    /// The holds of rule `rule` at throughput interval `interval` (1/μ; 0 for unlimited), with their end order.
+    func holds(rule: Int, interval: Double) -> (holds: HoldIntervals, endOrder: [Int32]) {
         let holds = HoldIntervals(
-            needs: needs, loadable: loadable, latency: latency, interval: interval, guarded: true)
+            needs: needs, loadable: rules[rule], latency: latency, interval: interval, guarded: true)
         return (holds, FarthestNextUse.endOrder(holds.end))
     }
 
-    /// The most holds open at one instant (Ĉ, or L for `interval` 0), when and at which hold.
+    /// The least, over the rules, of the most holds open at one instant (Ĉ, or L for `interval` 0), with when, at
+    /// which hold and under which rule it is reached.
     func holdPeak(interval: Double) -> (count: Int, time: Double, hold: Int, holds: HoldIntervals) {
-        let (holds, order) = holds(interval: interval)
-        let peak = holds.peak(endOrder: order)
-        return (peak.count, peak.time, peak.hold, holds)
+        var best: (count: Int, time: Double, hold: Int, holds: HoldIntervals)?
+        for rule in rules.indices {
+            let (holds, order) = holds(rule: rule, interval: interval)
+            let peak = holds.peak(endOrder: order)
+            if best == nil || peak.count < best!.count { best = (peak.count, peak.time, peak.hold, holds) }
+        }
+        return best!
     }
 
-    /// Plans the schedule, or throws ``StencilError/infeasibleSchedule(_:)``.
+    /// Plans the schedule, or throws ``StencilError/infeasibleSchedule(_:)``: farthest-next-use over the holds of
+    /// every rule whose holds fit, keeping the fewest loads (stopping at a plan that meets the lower bound).
     func plan(capacity: Int, loader: LoaderModel) throws(StencilError) -> StreamingSchedule {
         let interval = loader.interval
-        let (holds, order) = holds(interval: interval)
-        let peak = holds.peak(endOrder: order)
-        guard peak.count <= capacity else {
-            throw .infeasibleSchedule(refusal(capacity: capacity, loader: loader, peak: peak, holds: holds))
+        let belady = needs.beladyBound(capacity: capacity) ?? 0
+        let bound = latencyBound(capacity: capacity, fallback: belady)
+        var best: (misses: Int, outcome: FarthestNextUse.Outcome, holds: HoldIntervals)?
+        var tightest: (count: Int, time: Double, hold: Int, holds: HoldIntervals)?
+        for rule in rules.indices {
+            let (holds, order) = holds(rule: rule, interval: interval)
+            let peak = holds.peak(endOrder: order)
+            if tightest == nil || peak.count < tightest!.count { tightest = (peak.count, peak.time, peak.hold, holds) }
+            guard peak.count <= capacity else { continue }
+            let outcome = FarthestNextUse.run(
+                tile: holds.tile, start: holds.start, end: holds.end, endOrder: order, tileCount: needs.tiles.count,
+                capacity: capacity, record: true)
+            // Farthest-next-use cannot fail where no more than `capacity` holds meet.
+            guard let misses = outcome.misses else { continue }
+            if best == nil || misses < best!.misses { best = (misses, outcome, holds) }
+            if misses <= bound { break }
         }
-        let outcome = FarthestNextUse.run(
-            tile: holds.tile, start: holds.start, end: holds.end, endOrder: order, tileCount: needs.tiles.count,
-            capacity: capacity, record: true)
-        // Farthest-next-use cannot fail where no more than `capacity` holds meet; a failure here would be a bug.
-        guard outcome.misses != nil else {
-            throw .infeasibleSchedule(refusal(capacity: capacity, loader: loader, peak: peak, holds: holds))
+        guard let best else {
+            throw .infeasibleSchedule(
+                refusal(capacity: capacity, loader: loader, peak: tightest!))
         }
-        // Step 4: the chosen loads alone, as late as the loader allows.
+        return schedule(
+            outcome: best.outcome, holds: best.holds, capacity: capacity, loader: loader, beladyBound: belady,
+            latencyBound: bound)
+    }
+
+    /// Step 4: the chosen loads alone, as late as the loader allows, and their evictions.
+    func schedule(
+        outcome: FarthestNextUse.Outcome, holds: HoldIntervals, capacity: Int, loader: LoaderModel, beladyBound: Int,
+        latencyBound: Int
+    ) -> StreamingSchedule {
         let loads = outcome.loadInterval
         var deadlines: [Double] = []
         deadlines.reserveCapacity(loads.count)
         for h in loads { deadlines.append(needs.time(ofFrame: Int(holds.deadlineFrame[Int(h)]))) }
-        let timeline = LoadTimeline(deadlines: deadlines, latency: loader.latency, interval: interval)
+        let timeline = LoadTimeline(deadlines: deadlines, latency: loader.latency, interval: loader.interval)
         var preload: [ScheduledRequest] = []
         var requests: [ScheduledRequest] = []
         preload.reserveCapacity(timeline.preloadCount)
@@ -77,12 +121,11 @@ struct SchedulePlanner {
             ScheduledEviction(tile: needs.tiles[Int(holds.tile[Int(loads[entry.load])])], time: entry.time)
         }
         let peakTiles = Self.peakSlots(requestTimes: timeline.request, evictionTimes: evictionLoads.map(\.time))
-        let belady = needs.beladyBound(capacity: capacity) ?? 0
         return StreamingSchedule(
             capacity: capacity, loader: loader, frameCount: needs.frameCount,
             framesPerSecond: needs.framesPerSecond, preload: preload, requests: requests, evictions: evictions,
-            takeoffWait: timeline.takeoffWait, beladyBound: belady,
-            latencyBound: latencyBound(capacity: capacity, fallback: belady), peakTiles: peakTiles)
+            takeoffWait: timeline.takeoffWait, beladyBound: beladyBound, latencyBound: latencyBound,
+            peakTiles: peakTiles)
     }
 
     /// Halfway between frame `frame` and the next: (t_k + t_{k+1}) / 2, strictly after t_k.
@@ -124,15 +167,16 @@ struct SchedulePlanner {
     // MARK: Refusal
 
     /// The refusal at `capacity` given the peak of the holds at the loader's throughput.
-    func refusal(
-        capacity: Int, loader: LoaderModel, peak: (count: Int, time: Double, hold: Int), holds: HoldIntervals
-    ) -> ScheduleInfeasibility {
+    func refusal(capacity: Int, loader: LoaderModel, peak: (count: Int, time: Double, hold: Int, holds: HoldIntervals))
+        -> ScheduleInfeasibility
+    {
         let window = holdPeak(interval: 0)
         let throughput: Double? =
             window.count > capacity ? nil : smallestThroughput(capacity: capacity, from: loader.throughput)
         let (time, hold, held, source) =
             throughput == nil
-            ? (window.time, window.hold, window.count, window.holds) : (peak.time, peak.hold, peak.count, holds)
+            ? (window.time, window.hold, window.count, window.holds)
+            : (peak.time, peak.hold, peak.count, peak.holds)
         let frames = framesHeld(at: time, through: Int(source.deadlineFrame[hold]))
         return ScheduleInfeasibility(
             capacity: capacity, loader: loader, smallestCapacity: peak.count, smallestThroughput: throughput,
