@@ -16,7 +16,7 @@ enum ScheduleCheck {
         var offsets: [Double] = [0]
         if d > 0 {
             let steps = Int((2 * d / width).rounded(.up))
-            offsets = (0...steps).map { -d + 2 * d * Double($0) / Double(steps) }
+            offsets = (0...steps).map { min(d, max(-d, -d + 2 * d * Double($0) / Double(steps))) }
         }
         var buffer: [VisibleTile] = []
         var result: [Set<TileIndex>] = []
@@ -35,6 +35,19 @@ enum ScheduleCheck {
     /// Belady's MIN, frame by frame: a missing tile is loaded; when C are resident, the resident tile outside N_k
     /// whose next need is farthest (never needed again first) is evicted. Nil when a frame needs more than C.
     static func beladyMisses(_ needs: [Set<TileIndex>], capacity: Int) -> Int? {
+        // Each tile's frames, ascending, for the next need after frame k (binary search).
+        var framesOf: [TileIndex: [Int]] = [:]
+        for (k, need) in needs.enumerated() { for tile in need { framesOf[tile, default: []].append(k) } }
+        func nextNeed(_ tile: TileIndex, after k: Int) -> Int {
+            let list = framesOf[tile]!
+            var lo = 0
+            var hi = list.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if list[mid] <= k { lo = mid + 1 } else { hi = mid }
+            }
+            return lo < list.count ? list[lo] : Int.max
+        }
         var cache = Set<TileIndex>()
         var misses = 0
         for (k, need) in needs.enumerated() {
@@ -45,11 +58,7 @@ enum ScheduleCheck {
                     var victim: TileIndex?
                     var farthest = -1
                     for candidate in cache where !need.contains(candidate) {
-                        var next = Int.max
-                        for j in (k + 1)..<max(k + 1, needs.count) where needs[j].contains(candidate) {
-                            next = j
-                            break
-                        }
+                        let next = nextNeed(candidate, after: k)
                         if next > farthest || (next == farthest && candidate < victim!) {
                             farthest = next
                             victim = candidate

@@ -19,7 +19,7 @@ extension TrackNeeds {
             end.append(Double(runLast[i]))
         }
         return FarthestNextUse.run(
-            tile: runTile, start: start, end: end, endOrder: FarthestNextUse.endOrder(end), tileCount: tiles.count,
+            tile: runTile, start: start, end: end, endOrder: FarthestNextUse.endOrder(lastFrames: runLast), tileCount: tiles.count,
             capacity: capacity, record: false
         ).misses
     }

@@ -116,16 +116,14 @@ struct FarthestNextUse {
         return outcome
     }
 
-    /// The indices 0 ..< n sorted by `end` (ties by index).
+    /// The indices 0 ..< n sorted by their last frame (ends are those frames' times, so this is the order by end),
+    /// ties by index: one sort of packed 64-bit keys.
     /// - Complexity: O(n log n).
-    static func endOrder(_ end: [Double]) -> [Int32] {
-        var order = (0..<end.count).map { Int32($0) }
-        order.sort { a, b in
-            let ea = end[Int(a)]
-            let eb = end[Int(b)]
-            return ea != eb ? ea < eb : a < b
-        }
-        return order
+    static func endOrder(lastFrames: [Int32]) -> [Int32] {
+        var keys = [UInt64](repeating: 0, count: lastFrames.count)
+        for i in lastFrames.indices { keys[i] = UInt64(UInt32(bitPattern: lastFrames[i])) << 32 | UInt64(i) }
+        keys.sort()
+        return keys.map { Int32(truncatingIfNeeded: $0 & 0xFFFF_FFFF) }
     }
 }
 

@@ -37,7 +37,7 @@ struct SchedulePlanner {
     func holds(rule: Int, interval: Double) -> (holds: HoldIntervals, endOrder: [Int32]) {
         let holds = HoldIntervals(
             needs: needs, loadable: rules[rule], latency: latency, interval: interval, guarded: true)
-        return (holds, FarthestNextUse.endOrder(holds.end))
+        return (holds, FarthestNextUse.endOrder(lastFrames: holds.lastFrame))
     }
 
     /// The least, over the rules, of the most holds open at one instant (Ĉ, or L for `interval` 0), with when, at
@@ -141,7 +141,7 @@ struct SchedulePlanner {
         let exact = HoldIntervals.loadableRuns(of: needs, latency: latency, guarded: false)
         let holds = HoldIntervals(needs: needs, loadable: exact, latency: latency, interval: 0, guarded: false)
         let misses = FarthestNextUse.run(
-            tile: holds.tile, start: holds.start, end: holds.end, endOrder: FarthestNextUse.endOrder(holds.end),
+            tile: holds.tile, start: holds.start, end: holds.end, endOrder: FarthestNextUse.endOrder(lastFrames: holds.lastFrame),
             tileCount: needs.tiles.count, capacity: capacity, record: false
         ).misses
         return Swift.max(fallback, misses ?? fallback)
@@ -172,7 +172,8 @@ struct SchedulePlanner {
     {
         let window = holdPeak(interval: 0)
         let throughput: Double? =
-            window.count > capacity ? nil : smallestThroughput(capacity: capacity, from: loader.throughput)
+            window.count > capacity
+            ? nil : smallestThroughput(capacity: capacity, from: loader.throughput, windowChecked: true)
         let (time, hold, held, source) =
             throughput == nil
             ? (window.time, window.hold, window.count, window.holds)
@@ -200,9 +201,14 @@ struct SchedulePlanner {
     /// The least throughput (to within 1 %) whose holds fit `capacity`, searched from `start` tiles/s: doubling or
     /// halving to a bracket, then bisection on a log scale. Nil when the window bound exceeds the capacity or no
     /// valid throughput works.
-    func smallestThroughput(capacity: Int, from start: Double) -> Double? {
-        func fits(_ mu: Double) -> Bool { holdPeak(interval: 1 / mu).count <= capacity }
-        guard holdPeak(interval: 0).count <= capacity else { return nil }
+    func smallestThroughput(capacity: Int, from start: Double, windowChecked: Bool = false) -> Double? {
+        func fits(_ mu: Double) -> Bool {
+            rules.indices.contains { rule in
+                let (holds, order) = holds(rule: rule, interval: 1 / mu)
+                return holds.peak(endOrder: order).count <= capacity
+            }
+        }
+        guard windowChecked || holdPeak(interval: 0).count <= capacity else { return nil }
         let range = LoaderModel.validThroughputs
         var low: Double
         var high: Double
