@@ -39,4 +39,17 @@ public struct LoaderModel: Sendable, Hashable {
 
     /// Seconds between two completions at full throughput, 1/μ.
     public var interval: Double { 1 / throughput }
+
+    /// The model to plan with when requests reach the loader only at steps at most `interval` seconds apart — a
+    /// ``ScheduleDriver`` stepped once per frame: interval = 1/fps. Its latency is λ + interval.
+    ///
+    /// Why that suffices: a request planned at r with latency λ + Δ reaches the loader at the first step at or
+    /// after r, before r + Δ, so it completes by max(r + Δ + λ, previous + 1/μ), no later than planned, by
+    /// induction along the queue. Evictions are delayed the same way; an eviction planned no later than the
+    /// request that takes its slot is returned at the same step or an earlier one, and first.
+    /// - Throws: ``StencilError`` for a non-finite or negative interval, or a latency past ``validLatencies``.
+    public func forSteps(every interval: Double) throws(StencilError) -> LoaderModel {
+        try StencilError.requireNonNegative(interval, "Step interval (s)")
+        return try LoaderModel(latency: latency + interval, throughput: throughput)
+    }
 }

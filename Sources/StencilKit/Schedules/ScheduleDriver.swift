@@ -2,23 +2,27 @@
 /// library reads none) and gets the requests to issue and the textures to release at that step; it reports each
 /// completed load, and learns which tiles are at risk of missing their frame when the real loader runs late.
 ///
-/// Fitting it into a render loop — t is seconds from take-off, −w before it:
+/// Fitting it into a render loop, stepped once per frame (t in seconds from take-off; −w before it):
 /// ```swift
+/// // Plan for one frame more latency: a request reaches the loader at the first frame at or after its time.
+/// let loader = try LoaderModel(latency: 0.1, throughput: 50).forSteps(every: 1.0 / 60)
+/// let schedule = try track.schedule(at: timing, capacity: 30, loader: loader)
 /// var driver = ScheduleDriver(schedule: schedule)
 /// var requests: [TileIndex] = [], evictions: [TileIndex] = [], atRisk: [TileIndex] = []
-/// // Before take-off: the preload is due at t = −w; fly once it has arrived.
-/// driver.step(to: -schedule.takeoffWait, requests: &requests, evictions: &evictions, atRisk: &atRisk)
-/// requests.forEach(loader.request)
-/// // Every frame, at its time t:
-/// for (tile, time) in loader.finishedLoads() {              // report completions first
-///     driver.completed(tile, at: time, atRisk: &atRisk)
-///     atRisk.forEach(showPlaceholderSoon)                     // late loads push later ones past their frames
+/// for frame in -1..<schedule.frameCount {  // frame −1: before take-off, when the preload is due
+///     let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / 60
+///     for (tile, time) in textureLoader.completions(through: t) {  // report arrivals first
+///         driver.completed(tile, at: time, atRisk: &atRisk)
+///         atRisk.forEach { print("late: \($0)") }
+///     }
+///     driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &atRisk)
+///     evictions.forEach { textureLoader.release($0) }  // release before requesting
+///     requests.forEach { textureLoader.request($0, at: t) }
+///     atRisk.forEach { print("due and not loaded: \($0)") }
+///     if frame >= 0 { draw(frame) }  // frame 0 once driver.isReadyForTakeOff
 /// }
-/// driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &atRisk)
-/// evictions.forEach(textures.release)                         // releases come before requests
-/// requests.forEach(loader.request)
-/// atRisk.forEach(showPlaceholderSoon)                         // due by now and still loading
 /// ```
+/// A renderer that can also wake at ``nextActionTime`` may plan with the loader's own latency instead.
 ///
 /// What a step returns: every eviction and request whose time is at most the step's time and was not returned
 /// before, evictions first at equal times; and the tiles whose deadline (the first frame they serve) has come
