@@ -5,6 +5,7 @@ import StencilKit
 /// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule (MODEL.md §9)
 /// of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A refused
 /// schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ScheduleCommand {
     static func run(_ words: [String]) throws -> Int32 {
         let args = try Arguments(
@@ -14,8 +15,10 @@ enum ScheduleCommand {
         defer { progress.finish() }
         let setup = try ScenarioSetup(BuiltinScenarios.resolve(args.single("SCENARIO", command: "schedule")))
         let scenario = setup.scenario
-        let latency = try args.double("--latency", "a number of seconds ≥ 0", valid: { $0 >= 0 }) ?? scenario.loader?.latency
-        let throughput = try args.double("--throughput", "a number of tiles per second > 0") ?? scenario.loader?.throughput
+        let latency =
+            try args.double("--latency", "a number of seconds ≥ 0", valid: { $0 >= 0 }) ?? scenario.loader?.latency
+        let throughput =
+            try args.double("--throughput", "a number of tiles per second > 0") ?? scenario.loader?.throughput
         guard let latency, let throughput else {
             throw UsageError(
                 "\(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, \"throughput\": μ} to the "
@@ -26,11 +29,20 @@ enum ScheduleCommand {
         _ = try setup.validatedStencil()
         progress.update("schedule: the needs of \(Figures.count(setup.frames.count)) frames")
         let schedule: StreamingSchedule
+        let clock = ContinuousClock()
+        var needsTime = Duration.zero
+        var planTime = Duration.zero
+        var runs = 0
         do {
             let loader = try LoaderModel(latency: latency, throughput: throughput)
+            let start = clock.now
             let needs = try TrackNeeds(frames: setup.frames)
-            progress.update("schedule: planning \(Figures.count(needs.runCount)) runs")
+            needsTime = clock.now - start
+            runs = needs.runCount
+            progress.update("schedule: planning \(Figures.count(runs)) runs")
+            let planStart = clock.now
             schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
+            planTime = clock.now - planStart
         } catch {
             throw ScenarioError(scenario.source, error)
         }
@@ -47,9 +59,15 @@ enum ScheduleCommand {
                 + "  preload \(schedule.preload.count) tiles, take-off wait \(fmt(schedule.takeoffWait, decimals: 5)) s\n"
                 + "  \(Figures.count(n)) requests (Belady's bound \(Figures.count(schedule.beladyBound)), ratio "
                 + "\(fmt(ratio, decimals: 4)); latency bound \(Figures.count(schedule.latencyBound))), "
-                + "\(Figures.count(schedule.evictions.count)) evictions, peak \(Figures.count(schedule.peakTiles)) tiles\n")
+                + "\(Figures.count(schedule.evictions.count)) evictions, peak \(Figures.count(schedule.peakTiles)) tiles\n"
+                + "  needs of \(Figures.count(runs)) runs in \(fmt(milliseconds(needsTime))) ms, planned in "
+                + "\(fmt(milliseconds(planTime))) ms\n")
         out.flush()
         return 0
+    }
+
+    static func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) * 1e-15
     }
 
     /// `{"preload": [[c, j], ...], "requests": [[t, c, j], ...], "evictions": [[t, c, j], ...], "takeoffWait": w,

@@ -31,7 +31,9 @@ struct ScheduleExample6Tests {
         #expect(sizes.indices.filter { sizes[$0] == 21 } == [276, 292, 293])
         #expect(needs.tiles.count == 91)
         #expect(Set(needs.tiles) == Set(try Stencil(track: track).real))
-        #expect(Set(needs.need(ofFrame: 0)) == Set((19...22).flatMap { r in (7...9).map { TileIndex(column: $0, row: r) } }))
+        #expect(
+            Set(needs.need(ofFrame: 0)) == Set((19...22).flatMap { r in (7...9).map { TileIndex(column: $0, row: r) } })
+        )
         // The runs against every frame culled on its own.
         let culled = try ScheduleCheck.needs(frames)
         for k in 0..<needs.frameCount { #expect(Set(needs.need(ofFrame: k)) == culled[k], "frame \(k)") }
@@ -122,7 +124,8 @@ struct ScheduleExample6Tests {
         }
         #expect(
             ScheduleCheck.refusal { () throws(StencilError) in
-                try StreamingSchedule(needs: needs, capacity: 30, loader: LoaderModel(latency: 0.1, throughput: mu / 1.01))
+                try StreamingSchedule(
+                    needs: needs, capacity: 30, loader: LoaderModel(latency: 0.1, throughput: mu / 1.01))
             } != nil)
         let capacity = reason.smallestCapacity
         #expect(throws: Never.self) {

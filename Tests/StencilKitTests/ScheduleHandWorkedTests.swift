@@ -55,11 +55,14 @@ struct ScheduleHandWorkedTests {
             (0, 9, 20), (0.25, 9, 21), (2, 10, 20), (2.25, 10, 21), (4, 11, 20), (4.25, 11, 21), (6, 12, 20),
             (6.25, 12, 21),
         ]
-        #expect(schedule.requests.map { [$0.time, Double($0.tile.column), Double($0.tile.row)] }
-            == expected.map { [$0.0, Double($0.1), Double($0.2)] })
+        #expect(
+            schedule.requests.map { [$0.time, Double($0.tile.column), Double($0.tile.row)] }
+                == expected.map { [$0.0, Double($0.1), Double($0.2)] })
         #expect(schedule.requests.map(\.completion) == [0.25, 0.5, 2.25, 2.5, 4.25, 4.5, 6.25, 6.5])
-        let evictions: [(Double, Int)] = [(1.75, 8), (1.75, 8), (3.75, 9), (3.75, 9), (5.75, 10), (5.75, 10),
-            (7.75, 11), (7.75, 11)]
+        let evictions: [(Double, Int)] = [
+            (1.75, 8), (1.75, 8), (3.75, 9), (3.75, 9), (5.75, 10), (5.75, 10),
+            (7.75, 11), (7.75, 11),
+        ]
         #expect(schedule.evictions.map(\.time) == evictions.map(\.0))
         #expect(schedule.evictions.map(\.tile.column) == evictions.map(\.1))
         #expect(Set(schedule.evictions.map(\.tile)).count == 8)
@@ -124,7 +127,9 @@ struct ScheduleHandWorkedTests {
 
     /// Bad loaders and capacities are refused with what would be valid.
     @Test func badInputIsRefused() throws {
-        for (latency, throughput) in [(-1.0, 1.0), (.nan, 1), (.infinity, 1), (0, 0), (0, -2), (0, .nan), (0, .infinity)] {
+        for (latency, throughput) in [
+            (-1.0, 1.0), (.nan, 1), (.infinity, 1), (0, 0), (0, -2), (0, .nan), (0, .infinity),
+        ] {
             #expect(throws: StencilError.self) { try LoaderModel(latency: latency, throughput: throughput) }
         }
         #expect(throws: Never.self) { try LoaderModel(latency: 0, throughput: 1) }

@@ -41,7 +41,9 @@ struct ScheduleRandomTests {
         let timing = try FlightTiming(
             speed: rng.uniform(40, 400), framesPerSecond: rng.pick([5, 10, 24, 30]), turnRate: rng.uniform(60, 360))
         guard track.duration(at: timing) * timing.framesPerSecond < 60 else { return nil }
-        let latency = rng.chance(0.25) ? 0 : (rng.chance(0.2) ? Double(rng.int(1...4)) / timing.framesPerSecond : rng.uniform(0, 0.6))
+        let latency =
+            rng.chance(0.25)
+            ? 0 : (rng.chance(0.2) ? Double(rng.int(1...4)) / timing.framesPerSecond : rng.uniform(0, 0.6))
         let throughput = (pow(10, rng.uniform(0, 2)) * 1000).rounded() / 1000
         return Case(
             track: track, timing: timing, latency: latency, throughput: throughput, capacityOffset: rng.int(-2...6))

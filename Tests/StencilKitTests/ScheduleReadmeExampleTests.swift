@@ -42,7 +42,9 @@ struct ScheduleReadmeExampleTests {
         func draw(_ frame: Int) {
             for tile in needs.need(ofFrame: frame) where !textureLoader.resident.contains(tile) { stalls += 1 }
         }
-        func print(_ items: Any...) { if "\(items)".contains("late") || "\(items)".contains("due") { lateReports += 1 } }
+        func print(_ items: Any...) {
+            if "\(items)".contains("late") || "\(items)".contains("due") { lateReports += 1 }
+        }
 
         // --- README example begins ---
         // Example 4's L-shaped track at 240 px/s, 60 fps; 30 textures; a loader of 0.1 s and 50 tiles/s.

@@ -19,7 +19,8 @@ extension TrackNeeds {
             end.append(Double(runLast[i]))
         }
         return FarthestNextUse.run(
-            tile: runTile, start: start, end: end, endOrder: FarthestNextUse.endOrder(lastFrames: runLast), tileCount: tiles.count,
+            tile: runTile, start: start, end: end, endOrder: FarthestNextUse.endOrder(lastFrames: runLast),
+            tileCount: tiles.count,
             capacity: capacity, record: false
         ).misses
     }

@@ -141,7 +141,8 @@ struct SchedulePlanner {
         let exact = HoldIntervals.loadableRuns(of: needs, latency: latency, guarded: false)
         let holds = HoldIntervals(needs: needs, loadable: exact, latency: latency, interval: 0, guarded: false)
         let misses = FarthestNextUse.run(
-            tile: holds.tile, start: holds.start, end: holds.end, endOrder: FarthestNextUse.endOrder(lastFrames: holds.lastFrame),
+            tile: holds.tile, start: holds.start, end: holds.end,
+            endOrder: FarthestNextUse.endOrder(lastFrames: holds.lastFrame),
             tileCount: needs.tiles.count, capacity: capacity, record: false
         ).misses
         return Swift.max(fallback, misses ?? fallback)
