@@ -3,9 +3,9 @@
 ///
 /// Latest completions run backwards: c_{n−1} = D_{n−1}, c_m = min(D_m, c_{m+1} − 1/μ). No schedule of the same loads
 /// in the same order can complete any of them later. Load m can be requested after take-off only if its request
-/// c_m − λ ≥ 0 and, behind a preload, c_m ≥ 1/μ (the first completion after the preload's last, at 0); since c
-/// grows along the list, the loads that cannot form a prefix, and the preload is the shortest such prefix P:
-/// requested together at −w, w = λ + (P − 1)/μ, completing at (i − (P − 1))/μ, the last exactly at 0.
+/// c_m − λ ≥ 0 and, behind a preload, c_m ≥ 1/μ (the first completion after the preload's last, at 0). Since c
+/// grows along the list, the preload is the shortest prefix P after which every load can be: requested together
+/// at −w, w = λ + (P − 1)/μ, completing at (i − (P − 1))/μ, the last exactly at 0.
 ///
 /// Rounding. Each backward step and each request time is nudged down by ulps until the forward formula, evaluated
 /// in floating point, reproduces it: fl(c_m + 1/μ) ≤ c_{m+1} and fl(t_m + λ) ≤ c_m. So the completions the model's

@@ -19,7 +19,8 @@ public struct ScheduleInfeasibility: Sendable, Hashable, CustomStringConvertible
     public let windowBound: Int
     /// The instant, in seconds from take-off, at which ``heldTiles`` tiles must hold a slot at once.
     public let time: Double
-    /// The frames whose needs make those tiles: every tile needed by one of them and requested in time is held at
+    /// When no throughput can help: the frames within λ of each other whose distinct needs are ``heldTiles``.
+    /// Otherwise: the frames from ``time`` through the deadline of the last request the queue forces to start by
     /// ``time``.
     public let frames: ClosedRange<Int>
     /// The tiles that must hold a slot at ``time``: ``windowBound`` when no throughput can help, else
@@ -57,9 +58,10 @@ public struct ScheduleInfeasibility: Sendable, Hashable, CustomStringConvertible
         var text = "No stall-free schedule fits a capacity of \(capacity) tiles with \(loaderText): "
         if let throughput = smallestThroughput {
             text +=
-                "at t = \(f(time)) s, \(heldTiles) tiles must hold a slot at once — those needed by \(framesText), "
-                + "whose requests the throughput forces to start by then. The smallest capacity that works with this "
-                + "loader is \(smallestCapacity) tiles"
+                "the queue at this throughput forces \(heldTiles) tiles to hold a slot at once at t = \(f(time)) s "
+                + "(tiles that \(framesText) need and whose requests must start by then, and tiles kept "
+                + "resident across short gaps). The smallest capacity that works with this loader is "
+                + "\(smallestCapacity) tiles"
             if windowBound < smallestCapacity {
                 text += " (no schedule can work below \(windowBound), the most tiles frames within the latency need)"
             }

@@ -4,13 +4,17 @@
 ///
 /// How it is planned (``SchedulePlanner``).
 /// 1. The needs, as each tile's runs of consecutive frames (``TrackNeeds``).
-/// 2. Holds (``HoldIntervals``): every run that can be a load of its own is timed as one, as late as the loader
-///    allows (``LoadTimeline``: latest completions c_m = min(D_m, c_{m+1} − 1/μ) in deadline order, requests at
-///    c_m − λ, the shortest preload prefix). A tile must then hold a slot from its run's latest request through the
-///    run's last frame; runs whose tile cannot be evicted and requested again in between join the previous hold.
-/// 3. Belady's farthest-next-use over the holds with C slots (``FarthestNextUse``) chooses which holds start with
-///    a load and which resident tile each load displaces: the one whose next hold starts farthest away (so never
-///    one needed before the incoming tile's deadline, never one still loading).
+/// 2. Holds (``HoldIntervals``), under each of a few bridging rules: a gap between two runs of a tile shorter than
+///    G is bridged (the tile stays resident), for G = 0 (only gaps no schedule can break: shorter than λ), 4, 16,
+///    64, … frames, and ∞ (every tile loaded once). Every run that starts a load under the rule is timed as late
+///    as the loader allows (``LoadTimeline``: latest completions c_m = min(D_m, c_{m+1} − 1/μ) in deadline order,
+///    requests at c_m − λ, the shortest preload prefix); its tile holds a slot from that request through the run's
+///    last frame, and through bridged gaps.
+/// 3. For each rule whose holds never exceed C at one instant, Belady's farthest-next-use over the holds with C
+///    slots (``FarthestNextUse``) chooses which holds start with a load and which resident tile each load
+///    displaces: the one whose next hold starts farthest away — so never one needed before the incoming tile's
+///    deadline (its next hold would already have started), never one still loading. The rule with the fewest loads
+///    is kept (the search stops at a rule whose count meets ``latencyBound``).
 /// 4. Only the chosen loads are timed again as late as the loader allows (requests as late as the model permits,
 ///    each completing at its deadline or 1/μ before the next completion), with the shortest preload. A displaced
 ///    tile is evicted at the midpoint after its last need, or at the displacing request if that comes first; a tile
@@ -18,35 +22,36 @@
 ///
 /// What it guarantees, and why.
 /// - **Valid** whenever it returns (no frame lacks a tile, never more than C slots in use). Each load completes by
-///   its deadline: step 4's request times are its latest completions minus λ, nudged so the forward formula
-///   reproduces them in floating point (``LoadTimeline``). Slots: step 3 hands each slot from one tile to the next;
-///   a load's hold starts after its victim's last need, and step 4 only delays requests (fewer loads queue behind
-///   fewer, so every latest completion moves later or stays), so each request still follows its victim's last
-///   need and eviction, and each slot holds one tile at a time. A tile needed again later is evicted only by a
-///   load whose hold starts first, so its own reload — later in deadline order — is requested after its eviction.
-/// - **Capacity**: it plans a schedule exactly when C ≥ Ĉ, the most holds of step 2 open at one instant
-///   (``smallestCapacity(for:loader:)``): farthest-next-use fails only where more than C holds meet. Every valid
-///   schedule needs at least L slots, the window bound (``windowBound(for:latency:)``): the most distinct tiles
-///   needed by frames within λ of each other, because a tile needed at t_j completes by t_j and so holds a slot
-///   from t_j − λ. Ĉ = L whenever no request after take-off has to be made earlier than λ before its deadline
-///   (the loader never queues); when it queues, Ĉ may exceed the true least capacity by what keeping some tiles
-///   resident across gaps would save in loader time. The refusal (``StencilError/infeasibleSchedule(_:)``) names
-///   Ĉ, L and the least throughput for C. Ĉ never grows with μ (a larger μ moves every hold's start later), so that
-///   throughput is found by bisection to within 1 %; when L > C no throughput can work.
-/// - **Requests**: the fewest any schedule can make whose loads are requested no later than step 2's times (MIN
-///   is optimal over the holds), and never fewer than ``beladyBound`` (Belady's MIN with no latency, preload
-///   counted). ``latencyBound`` is a stronger bound when λ ≥ 1/fps: MIN over the needs extended back by λ, which
-///   every valid schedule must hold. When the loader never queues, step 2's times are exactly λ before each
-///   deadline, so the request count equals ``latencyBound``: optimal. When it queues, the count may exceed the
-///   optimum where the queue forced early requests that a schedule bridging more gaps would not have made.
-///   Ties: a plan with as many requests as the bound is optimal whatever the loader.
+///   its deadline: step 4's request times are its latest completions minus λ, nudged so that the model's forward
+///   formula, in floating point, completes them no later (``LoadTimeline``). Slots: step 3 hands each slot from one
+///   tile to the next, and a load's hold starts after its victim's last need. Step 4 only delays requests (fewer
+///   loads queue behind fewer, so no latest completion moves earlier), so each request still follows its victim's
+///   last need and eviction, and each slot holds one tile at a time. A displaced tile needed again is reloaded by
+///   a hold that starts after the displacing one, hence later in deadline order, hence requested after it.
+/// - **Capacity**: it plans a schedule exactly when C ≥ Ĉ, the least over the rules of the most holds open at one
+///   instant (``smallestCapacity(for:loader:)``): farthest-next-use fails only where more than C holds meet. No
+///   valid schedule fits fewer than L slots, the window bound (``windowBound(for:latency:)``): the most distinct
+///   tiles needed by frames within λ of each other, since a tile needed at t_j completes by t_j and so holds a slot
+///   from t_j − λ on. Ĉ = L when every hold of the first rule starts exactly λ before its deadline (the loader never
+///   queues); when it queues, Ĉ may exceed the true least capacity. A refusal
+///   (``StencilError/infeasibleSchedule(_:)``) names Ĉ, L and the least throughput for C. For each rule, a larger μ
+///   moves every hold's start later, so Ĉ never grows with μ and that throughput is found by bisection to within
+///   1 %; when L > C no throughput can work.
+/// - **Requests**: for the rule kept, the fewest any schedule can make whose requests come no later than step 2's
+///   times and that bridge the rule's gaps (farthest-next-use is optimal over the holds), so never fewer than
+///   ``beladyBound`` (Belady's MIN, no latency, preload counted) nor, when λ ≥ 1/fps, than ``latencyBound`` (MIN
+///   over the needs extended back by λ, which every valid schedule must hold). When the first rule's holds start
+///   exactly λ before their deadlines and λ ≥ 1/fps, its count is ``latencyBound``: optimal. Otherwise the
+///   count may exceed the optimum where the queue forced early requests; a count equal to a bound is optimal.
 /// - **Take-off wait**: the least for its loads: the preload is the shortest prefix of the loads, in deadline order,
 ///   that cannot be requested after take-off.
 /// - It holds a tile through each run of consecutive frames that need it. With λ ≥ 1/fps no schedule can do
 ///   otherwise; with λ < 1/fps one could evict and reload a tile between two frames of a run (a request more, a
 ///   slot freed for less than a frame), which this schedule never does.
-/// - Complexity: O(frames × rows per frame + runs · log runs) to plan; a refusal adds O(runs · log runs) per
-///   bisection step (about 20).
+/// - A renderer that issues requests only once per frame plans with ``LoaderModel/forSteps(every:)`` (see
+///   ``ScheduleDriver``).
+/// - Complexity: O(frames × rows per frame) for the needs; O(R · runs · log runs) to plan, R ≤ log₄(frames) + 2
+///   rules; a refusal adds O(R · runs · log runs) per bisection step (about 10–20).
 public struct StreamingSchedule: Sendable {
     /// The slots C: resident textures the budget holds.
     public let capacity: Int
