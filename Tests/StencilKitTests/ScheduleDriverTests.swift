@@ -116,3 +116,69 @@ struct ScheduleDriverTests {
         #expect(driver.isReadyForTakeOff)
     }
 }
+
+/// The claim of ``LoaderModel/forSteps(every:)``: a schedule planned with one frame more latency, played by a driver
+/// stepped only at −w and at frame times against a FIFO loader with the true latency, never stalls, never holds
+/// more than C slots, never evicts a loading tile, and never reports a tile at risk — on random small tracks.
+struct ScheduleSteppedRandomTests {
+    @Test func steppedOncePerFrameNeverStalls() throws {
+        var rng = SplitMix64(seed: 0x57E9_9ED0)
+        var played = 0
+        var attempts = 0
+        while played < 300 && attempts < 3000 {
+            attempts += 1
+            guard let c = try ScheduleRandomTests.make(&rng) else { continue }
+            let frames = try c.track.frames(at: c.timing)
+            let fps = c.timing.framesPerSecond
+            let needs = try ScheduleCheck.needs(frames)
+            let distinct = needs.reduce(into: Set<TileIndex>()) { $0.formUnion($1) }.count
+            guard distinct > 0 else { continue }
+            let loader = try LoaderModel(latency: c.latency, throughput: c.throughput)
+            let planned = try loader.forSteps(every: 1 / fps)
+            let capacity =
+                try StreamingSchedule.smallestCapacity(for: TrackNeeds(frames: frames), loader: planned)
+                + max(0, c.capacityOffset)
+            let schedule = try c.track.schedule(at: c.timing, capacity: capacity, loader: planned)
+            played += 1
+            var driver = ScheduleDriver(schedule: schedule)
+            var requests: [TileIndex] = []
+            var evictions: [TileIndex] = []
+            var risk: [TileIndex] = []
+            var queue: [(tile: TileIndex, time: Double)] = []
+            var last = -Double.infinity
+            var resident = Set<TileIndex>()
+            var slots = Set<TileIndex>()
+            var problems: [String] = []
+            for frame in -1..<frames.count {
+                let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / fps
+                for done in queue.filter({ $0.time <= t }) {
+                    resident.insert(done.tile)
+                    driver.completed(done.tile, at: done.time, atRisk: &risk)
+                    if !risk.isEmpty { problems.append("late \(risk) at \(done.time)") }
+                }
+                queue.removeAll { $0.time <= t }
+                driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
+                if !risk.isEmpty { problems.append("at risk \(risk) at \(t)") }
+                for tile in evictions {
+                    if !resident.contains(tile) { problems.append("\(tile) evicted while loading at \(t)") }
+                    resident.remove(tile)
+                    slots.remove(tile)
+                }
+                for tile in requests {
+                    if slots.contains(tile) { problems.append("\(tile) requested twice at \(t)") }
+                    last = max(t + c.latency, last + 1 / c.throughput)
+                    queue.append((tile, last))
+                    slots.insert(tile)
+                }
+                if slots.count > capacity { problems.append("\(slots.count) slots at \(t)") }
+                if frame >= 0 {
+                    for tile in needs[frame] where !resident.contains(tile) {
+                        problems.append("frame \(frame): \(tile) missing")
+                    }
+                }
+            }
+            #expect(problems.isEmpty, "case \(played): \(problems.prefix(3))")
+        }
+        #expect(played == 300)
+    }
+}

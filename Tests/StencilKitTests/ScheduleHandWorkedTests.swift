@@ -106,6 +106,13 @@ struct ScheduleHandWorkedTests {
                     needs: needs, capacity: 4, loader: LoaderModel(latency: 0.25, throughput: mu / 1.01))
             } != nil)
         #expect(reason.frames.lowerBound <= 3)
+        // The same figures from the public searches.
+        #expect(StreamingSchedule.windowBound(for: needs, latency: 0.25) == 4)
+        let slow = try LoaderModel(latency: 0.25, throughput: 1)
+        #expect(StreamingSchedule.smallestCapacity(for: needs, loader: slow) == 5)
+        let searched = try #require(StreamingSchedule.smallestThroughput(for: needs, capacity: 4, latency: 0.25))
+        #expect(searched > 4.0 / 3 && searched <= 4.0 / 3 * 1.0101)
+        #expect(StreamingSchedule.smallestThroughput(for: needs, capacity: 3, latency: 0.25) == nil)
         #expect(String(describing: StencilError.infeasibleSchedule(reason)).contains("5 tiles"))
         #expect(StencilError.infeasibleSchedule(reason).kind == "infeasible")
     }

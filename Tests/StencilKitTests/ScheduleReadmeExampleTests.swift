@@ -71,7 +71,7 @@ struct ScheduleReadmeExampleTests {
 
         #expect(schedule.requestCount == 91)
         #expect(schedule.beladyBound == 91)
-        #expect(abs(schedule.takeoffWait - (0.1 + 1.0 / 60 + 11.0 / 50)) < 1e-12)
+        #expect(abs(schedule.takeoffWait - (0.1 + 1.0 / 60 + 11.0 / 50)) < 1e-8)
         #expect(driver.isReadyForTakeOff)
         #expect(stalls == 0)
         #expect(lateReports == 0)

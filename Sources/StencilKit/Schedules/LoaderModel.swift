@@ -41,7 +41,9 @@ public struct LoaderModel: Sendable, Hashable {
     public var interval: Double { 1 / throughput }
 
     /// The model to plan with when requests reach the loader only at steps at most `interval` seconds apart — a
-    /// ``ScheduleDriver`` stepped once per frame: interval = 1/fps. Its latency is λ + interval.
+    /// ``ScheduleDriver`` stepped once per frame: interval = 1/fps. Its latency is λ + interval, plus a guard of
+    /// 10⁻⁹·max(1, λ + interval) s so that a request planned exactly at a step's time (up to rounding) is never
+    /// returned a whole step late.
     ///
     /// Why that suffices: a request planned at r with latency λ + Δ reaches the loader at the first step at or
     /// after r, before r + Δ, so it completes by max(r + Δ + λ, previous + 1/μ), no later than planned, by
@@ -50,6 +52,7 @@ public struct LoaderModel: Sendable, Hashable {
     /// - Throws: ``StencilError`` for a non-finite or negative interval, or a latency past ``validLatencies``.
     public func forSteps(every interval: Double) throws(StencilError) -> LoaderModel {
         try StencilError.requireNonNegative(interval, "Step interval (s)")
-        return try LoaderModel(latency: latency + interval, throughput: throughput)
+        let stepped = latency + interval
+        return try LoaderModel(latency: stepped + 1e-9 * Swift.max(1, stepped), throughput: throughput)
     }
 }

@@ -52,7 +52,7 @@
 ///   ``ScheduleDriver``).
 /// - Complexity: O(frames × rows per frame) for the needs; O(R · runs · log runs) to plan, R ≤ log₄(frames) + 2
 ///   rules; a refusal adds O(R · runs · log runs) per bisection step (about 10–20).
-public struct StreamingSchedule: Sendable {
+public struct StreamingSchedule: Sendable, Hashable {
     /// The slots C: resident textures the budget holds.
     public let capacity: Int
     /// The loader model the times are planned for.

@@ -11,7 +11,7 @@
 /// distinct real tiles in order of first need.
 /// - Complexity: O(frames × (log pieces + rows per frame) + runs) time (plus a hash look-up per run start on grids
 ///   of more than 2²⁰ tiles), memory O(tiles + runs).
-public struct TrackNeeds: Sendable {
+public struct TrackNeeds: Sendable, Hashable {
     /// The grid whose tiles are needed.
     public let grid: TileGrid
     /// Frames per second: frame k is at t_k = k / fps.
