@@ -47,7 +47,6 @@ public struct ScheduleDriver: Sendable {
     private let loadTile: [Int32]
     private let loadDeadline: [Double]
     private var projected: [Double]
-    private var issued: [Bool]
     private var done: [Bool]
     private var reported: [Bool]
     /// Loads scanned for passed deadlines.
@@ -97,7 +96,6 @@ public struct ScheduleDriver: Sendable {
         self.loadTile = loadTile
         self.loadDeadline = loadDeadline
         self.projected = projected
-        issued = [Bool](repeating: false, count: loads.count)
         done = [Bool](repeating: false, count: loads.count)
         reported = [Bool](repeating: false, count: loads.count)
         inFlight = [Int32](repeating: -1, count: tiles.count)
@@ -132,7 +130,6 @@ public struct ScheduleDriver: Sendable {
                 evictions.append(actionTile[cursor])
             } else {
                 requests.append(actionTile[cursor])
-                issued[load] = true
                 inFlight[Int(loadTile[load])] = Int32(load)
             }
             cursor += 1
