@@ -29,6 +29,9 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
     case reversalWithRadius(waypoint: Int, radius: Double)
     /// A great-circle tolerance ε that is not a finite number greater than 0.
     case badTolerance(value: Double)
+    /// No stall-free streaming schedule fits the capacity with the loader (MODEL.md §9): the payload names why,
+    /// the least capacity and the least throughput that work.
+    case infeasibleSchedule(ScheduleInfeasibility)
 
     /// A sentence naming what was wrong and what would be valid.
     public var description: String {
@@ -72,12 +75,14 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badTolerance(let value):
             return "The great-circle tolerance is \(value) px; it must be a finite number greater than 0 "
                 + "(the default is 0.5 px)."
+        case .infeasibleSchedule(let reason):
+            return reason.description
         }
     }
 
     /// A short name for the kind of error, for machine-readable output: `offTerrain`, `tooFewWaypoints`,
     /// `coincidentWaypoints`, `radiusTooLarge`, `reversalWithRadius`, `badTolerance`, `budgetTooSmall`, `tooLarge`,
-    /// `offsetOutsideBand` or `badParameter`.
+    /// `offsetOutsideBand`, `infeasible` or `badParameter`.
     public var kind: String {
         switch self {
         case .geometry(let error):
@@ -94,6 +99,7 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         case .radiusTooLarge: return "radiusTooLarge"
         case .reversalWithRadius: return "reversalWithRadius"
         case .badTolerance: return "badTolerance"
+        case .infeasibleSchedule: return "infeasible"
         }
     }
 

@@ -42,6 +42,8 @@ struct Scenario: Sendable {
     var fps: Double
     /// Degrees per second for pivot turns (ρ = 0).
     var turnRate: Double
+    /// The loader of the streaming schedule (`"loader": {"latency": λ, "throughput": μ}`), if given.
+    var loader: (latency: Double, throughput: Double)?
 
     /// Reads a scenario from JSON text; `source` names it in error messages (e.g. `scenario foo.json`).
     init(json text: String, source: String) throws(ScenarioError) {
@@ -50,7 +52,7 @@ struct Scenario: Sendable {
         let top = try FieldReader(root, path: "", source: source)
         try top.allow([
             "name", "description", "grid", "route", "screen", "turn", "lateralBand", "bytesPerTile", "budgetBytes",
-            "policy", "clipToTerrain", "flight",
+            "policy", "clipToTerrain", "flight", "loader",
         ])
         name = try top.string("name")
         guard !name.isEmpty else { throw top.invalid("name", "must not be empty") }
@@ -128,6 +130,10 @@ struct Scenario: Sendable {
             speed = 240
             fps = 60
             turnRate = 90
+        }
+        if let l = try top.optionalObject("loader") {
+            try l.allow(["latency", "throughput"])
+            loader = (try l.number("latency", atLeast: 0), try l.number("throughput", greaterThan: 0))
         }
     }
 }
@@ -218,6 +224,12 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
         case .tooLarge(_, let value, let limit, _): return [("value", value), ("limit", limit)]
         case .outOfRange(_, let value, _), .nonFinite(_, let value): return [("value", value)]
         case .offsetOutsideBand(let offset, let band): return [("offset", offset), ("band", band)]
+        case .infeasibleSchedule(let reason):
+            // No throughput can: NaN, written as null.
+            return [
+                ("smallestCapacity", Double(reason.smallestCapacity)),
+                ("smallestThroughput", reason.smallestThroughput ?? .nan),
+            ]
         case .geometry: return []
         }
     }

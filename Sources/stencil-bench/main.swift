@@ -10,6 +10,7 @@ enum StencilBench {
                stencil-bench stencil SCENARIO [--json]
                stencil-bench frames SCENARIO [--json] [--offset PX]
                stencil-bench plan SCENARIO [--json]
+               stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
                stencil-bench svg SCENARIO [--frame N] -o FILE.svg
                stencil-bench view VIEW [--json]
                stencil-bench svg VIEW -o FILE.svg
@@ -39,6 +40,7 @@ enum StencilBench {
             case "stencil": return try InspectCommands.stencil(rest)
             case "frames": return try InspectCommands.frames(rest)
             case "plan": return try InspectCommands.plan(rest)
+            case "schedule": return try ScheduleCommand.run(rest)
             case "svg":
                 return try rest.contains(where: BuiltinViews.isView) ? ViewCommand.svg(rest) : SvgCommand.run(rest)
             case "view": return ViewCommand.run(rest)

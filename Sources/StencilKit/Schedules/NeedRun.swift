@@ -1,0 +1,25 @@
+/// One visibility interval of one real tile (MODEL.md §9): the tile is in the need N_k of every frame k from
+/// ``firstFrame`` through ``lastFrame`` and in neither neighbouring frame's need.
+///
+/// Always true: firstFrame ≤ lastFrame, and two runs of the same tile leave at least one frame between them.
+public struct NeedRun: Sendable, Hashable {
+    /// The real tile (column in 0 ..< columns).
+    public let tile: TileIndex
+    /// The tile's number in ``TrackNeeds/tiles`` (its order of first need).
+    public let tileNumber: Int
+    /// The first frame of the run.
+    public let firstFrame: Int
+    /// The last frame of the run.
+    public let lastFrame: Int
+
+    /// Creates a run.
+    public init(tile: TileIndex, tileNumber: Int, firstFrame: Int, lastFrame: Int) {
+        self.tile = tile
+        self.tileNumber = tileNumber
+        self.firstFrame = firstFrame
+        self.lastFrame = lastFrame
+    }
+
+    /// The frames of the run, firstFrame … lastFrame.
+    public var frames: ClosedRange<Int> { firstFrame...lastFrame }
+}

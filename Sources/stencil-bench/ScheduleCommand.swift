@@ -1,0 +1,136 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule (MODEL.md §9)
+/// of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A refused
+/// schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+enum ScheduleCommand {
+    static func run(_ words: [String]) throws -> Int32 {
+        let args = try Arguments(
+            words, command: "schedule",
+            spec: .init(valued: ["--capacity", "--latency", "--throughput"], switches: ["--json"]))
+        let progress = Progress("schedule: reading the scenario")
+        defer { progress.finish() }
+        let setup = try ScenarioSetup(BuiltinScenarios.resolve(args.single("SCENARIO", command: "schedule")))
+        let scenario = setup.scenario
+        let latency =
+            try args.double("--latency", "a number of seconds ≥ 0", valid: { $0 >= 0 }) ?? scenario.loader?.latency
+        let throughput =
+            try args.double("--throughput", "a number of tiles per second > 0") ?? scenario.loader?.throughput
+        guard let latency, let throughput else {
+            throw UsageError(
+                "\(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, \"throughput\": μ} to the "
+                    + "scenario, or give --latency and --throughput")
+        }
+        let capacity = try args.int("--capacity", minimum: 1) ?? setup.budget.capacity(for: setup.format)
+        progress.update("schedule: checking the flight against the terrain")
+        _ = try setup.validatedStencil()
+        progress.update("schedule: the needs of \(Figures.count(setup.frames.count)) frames")
+        let schedule: StreamingSchedule
+        let clock = ContinuousClock()
+        var needsTime = Duration.zero
+        var planTime = Duration.zero
+        var runs = 0
+        do {
+            let loader = try LoaderModel(latency: latency, throughput: throughput)
+            let start = clock.now
+            let needs = try TrackNeeds(frames: setup.frames)
+            needsTime = clock.now - start
+            runs = needs.runCount
+            progress.update("schedule: planning \(Figures.count(runs)) runs")
+            let planStart = clock.now
+            schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
+            planTime = clock.now - planStart
+        } catch {
+            throw ScenarioError(scenario.source, error)
+        }
+        var out = StandardOutput()
+        if args.has("--json") {
+            write(schedule, to: &out)
+            return 0
+        }
+        let n = schedule.requestCount
+        let ratio = schedule.beladyBound > 0 ? Double(n) / Double(schedule.beladyBound) : 1
+        out.write(
+            "\(scenario.name): \(Figures.count(schedule.frameCount)) frames, capacity \(Figures.count(capacity)) tiles, "
+                + "loader λ = \(fmt(latency, decimals: 4)) s, μ = \(fmt(throughput)) tiles/s\n"
+                + "  preload \(schedule.preload.count) tiles, take-off wait \(fmt(schedule.takeoffWait, decimals: 5)) s\n"
+                + "  \(Figures.count(n)) requests (Belady's bound \(Figures.count(schedule.beladyBound)), ratio "
+                + "\(fmt(ratio, decimals: 4)); latency bound \(Figures.count(schedule.latencyBound))), "
+                + "\(Figures.count(schedule.evictions.count)) evictions, peak \(Figures.count(schedule.peakTiles)) tiles\n"
+                + "  needs of \(Figures.count(runs)) runs in \(fmt(milliseconds(needsTime))) ms, planned in "
+                + "\(fmt(milliseconds(planTime))) ms\n")
+        let (steps, allocations) = measureDriver(schedule)
+        out.write(
+            "  driver stepped per frame with on-time completions: step p50 \(fmt(steps.p50 * 1e6)) µs, p99 "
+                + "\(fmt(steps.p99 * 1e6)) µs, max \(fmt(steps.max * 1e6)) µs; "
+                + "\(allocations.map { "\($0)" } ?? "uncounted") allocations in the measured pass\n")
+        out.flush()
+        return 0
+    }
+
+    /// Plays the schedule twice with a ``ScheduleDriver`` stepped at −w and at every frame, completions reported at
+    /// their planned times before each step; the second pass (buffers grown) is timed per step (completion reports
+    /// included) and its allocations counted.
+    static func measureDriver(_ schedule: StreamingSchedule) -> (Percentiles, Int?) {
+        let loads = (schedule.preload + schedule.requests).sorted { $0.completion < $1.completion }
+        var requests: [TileIndex] = []
+        var evictions: [TileIndex] = []
+        var risk: [TileIndex] = []
+        var samples = [Double](repeating: 0, count: schedule.frameCount + 1)
+        let clock = ContinuousClock()
+        var allocations: Int?
+        for pass in 0..<2 {
+            var driver = ScheduleDriver(schedule: schedule)
+            var next = 0
+            let body = {
+                for frame in -1..<schedule.frameCount {
+                    let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / schedule.framesPerSecond
+                    let start = clock.now
+                    while next < loads.count && loads[next].completion <= t {
+                        driver.completed(loads[next].tile, at: loads[next].completion, atRisk: &risk)
+                        next += 1
+                    }
+                    driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
+                    samples[frame + 1] = milliseconds(clock.now - start) / 1000
+                }
+            }
+            if pass == 0 { body() } else { allocations = AllocationCounter.count(body) }
+        }
+        return (Percentiles(samples), allocations)
+    }
+
+    static func milliseconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) * 1e-15
+    }
+
+    /// `{"preload": [[c, j], ...], "requests": [[t, c, j], ...], "evictions": [[t, c, j], ...], "takeoffWait": w,
+    /// "requestCount": n, "beladyBound": b, "peakTiles": p, "frames": K}`, times in seconds from take-off, real tile
+    /// columns; one request or eviction a line.
+    /// - Complexity: O(requests + evictions); memory O(1) beyond the schedule.
+    static func write(_ schedule: StreamingSchedule, to out: inout StandardOutput) {
+        let number = JSONValue.format
+        out.write("{\n  \"preload\": [")
+        for (i, r) in schedule.preload.enumerated() {
+            out.write((i > 0 ? ", " : "") + "[\(r.tile.column), \(r.tile.row)]")
+        }
+        out.write("],\n  \"requests\": [")
+        for (i, r) in schedule.requests.enumerated() {
+            out.write((i > 0 ? ",\n    " : "\n    ") + "[\(number(r.time)), \(r.tile.column), \(r.tile.row)]")
+        }
+        out.write(schedule.requests.isEmpty ? "],\n" : "\n  ],\n")
+        out.write("  \"evictions\": [")
+        for (i, e) in schedule.evictions.enumerated() {
+            out.write((i > 0 ? ",\n    " : "\n    ") + "[\(number(e.time)), \(e.tile.column), \(e.tile.row)]")
+        }
+        out.write(schedule.evictions.isEmpty ? "],\n" : "\n  ],\n")
+        out.write("  \"takeoffWait\": \(number(schedule.takeoffWait)),\n")
+        out.write("  \"requestCount\": \(schedule.requestCount),\n")
+        out.write("  \"beladyBound\": \(schedule.beladyBound),\n")
+        out.write("  \"peakTiles\": \(schedule.peakTiles),\n")
+        out.write("  \"frames\": \(schedule.frameCount)\n}\n")
+        out.flush()
+    }
+}
