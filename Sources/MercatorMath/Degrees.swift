@@ -54,6 +54,32 @@ public enum Degrees {
         return h >= 360 ? 0 : h + 0  // + 0 turns -0 into +0
     }
 
+    /// The longitude difference `end − start` reduced to [-180, 180], with GeographicLib's convention
+    /// (`Math::AngDiff`) for the tie: the exact difference is reduced modulo 360° (no rounding before the
+    /// reduction, so 0.1 → −179.9, whose exact difference is a hair past −180°, gives +180, east), and a
+    /// difference of exactly ±180° (modulo 360°) keeps the sign of `end − start` as given: 0 → 180 is +180 (east),
+    /// 180 → 0 and 0 → −180 are −180 (west), −180 → 0 and 0 → 540 are +180.
+    ///
+    /// Both reductions are exact (IEEE remainder) and the one subtraction is error-free (TwoSum), so the only
+    /// rounding is the final one; the result is exact whenever it is representable. NaN for a non-finite input.
+    /// - Complexity: O(1).
+    public static func difference(from start: Double, to end: Double) -> Double {
+        let a = start.remainder(dividingBy: 360)  // exact, in [-180, 180]
+        let b = end.remainder(dividingBy: 360)
+        let d = b - a  // d + e = b − a exactly
+        let dd = d - b
+        let e = (b - (d - dd)) - (a + dd)
+        var r = d.remainder(dividingBy: 360)  // exact; r + e ≡ end − start (mod 360)
+        if e == 0 {
+            // An exact tie: the sign of the difference as given decides (end − start rounds, but keeps its sign).
+            if abs(r) == 180 { r = end - start < 0 ? -180 : 180 }
+            return r
+        }
+        // r + e lies just past ±180 when r = ±180 and e points outwards: wrap it.
+        if r == 180 && e > 0 { r = -180 } else if r == -180 && e < 0 { r = 180 }
+        return r + e
+    }
+
     /// `degrees` reduced to [-180, 180).
     @inlinable
     public static func normalizedLongitude(_ degrees: Double) -> Double {

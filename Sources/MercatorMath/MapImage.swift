@@ -31,8 +31,10 @@ public struct MapImage: Sendable, Hashable {
     /// Scale in pixels per radian, width / 2π.
     public var pixelsPerRadian: Double { width / (2 * .pi) }
 
-    /// Height in pixels: 2·k·asinh(tan φlim).
-    public var height: Double { 2 * pixelsPerRadian * Mercator.isometricLatitude(latitudeLimit) }
+    /// Height in pixels: 2·k·asinh(tan φlim), rounded once from a double-double k·ψ.
+    public var height: Double {
+        2 * (IsometricLatitude.doubleDouble(latitudeLimit) * (DoubleDouble(width) / DoubleDouble.twoPi)).value
+    }
 
     /// The map pixel of a coordinate.
     /// - Throws: ``MercatorError/latitudeOutOfRange(field:latitude:limit:)`` past the map's limit.
@@ -62,8 +64,16 @@ public struct MapImage: Sendable, Hashable {
     }
 
     /// The map pixel over a terrain pixel.
+    ///
+    /// A terrain row between the rows of the map's two limits (inclusive) is on the map even where the inverse
+    /// Mercator brings its latitude back a rounding error past the limit: that latitude is taken as the limit.
     /// - Throws: ``MercatorError`` if the terrain point lies past the map's latitude limit.
     public func mapPixel(fromTerrainPixel pixel: PixelPoint, on grid: TileGrid) throws(MercatorError) -> PixelPoint {
-        try self.pixel(of: grid.coordinate(at: pixel))
+        let coordinate = try grid.coordinate(at: pixel)
+        guard abs(coordinate.latitude) > latitudeLimit, pixel.y >= grid.pixelY(ofLatitude: latitudeLimit),
+            pixel.y <= grid.pixelY(ofLatitude: -latitudeLimit)
+        else { return try self.pixel(of: coordinate) }
+        let edge = coordinate.latitude < 0 ? -latitudeLimit : latitudeLimit
+        return try self.pixel(of: GeoCoordinate(latitude: edge, longitude: coordinate.givenLongitude))
     }
 }

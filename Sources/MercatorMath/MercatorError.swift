@@ -18,6 +18,17 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
     case passesPole(latitude: Double)
     /// A packed coordinate did not have the expected number of bytes or held an invalid code.
     case invalidPackedCoordinate(reason: String)
+    /// A great circle between antipodes: every great circle through them is as short, so the path is undefined.
+    case antipodalEndpoints(longitude: Double, latitude: Double)
+    /// A value outside the half-open range it must lie in (a level bias in [0, 1)).
+    case outOfHalfOpenRange(field: String, value: Double, range: Range<Double>)
+    /// A grid that is not an XYZ level (2ⁿ × 2ⁿ tiles, 0 ≤ n ≤ 30) was asked for a tile id.
+    case notXYZLevel(columns: Int, rows: Int)
+    /// A quadkey with a digit other than 0–3 or more than 30 digits; `quadkey` holds at most its first 40
+    /// characters.
+    case invalidQuadkey(quadkey: String, reason: String)
+    /// A minimum level above the maximum level.
+    case levelsOutOfOrder(minimum: Int, maximum: Int)
 
     /// A sentence naming what was wrong and what would be valid.
     public var description: String {
@@ -42,6 +53,20 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "valid destinations stay strictly inside ±90°."
         case .invalidPackedCoordinate(let reason):
             return "Invalid packed coordinate: \(reason)."
+        case .antipodalEndpoints(let longitude, let latitude):
+            return "The great circle from (lon \(longitude)°, lat \(latitude)°) ends at its antipode, where every "
+                + "great circle is as short; add a waypoint between them."
+        case .outOfHalfOpenRange(let field, let value, let range):
+            return "\(field) is \(value); it must lie in [\(range.lowerBound), \(range.upperBound))."
+        case .notXYZLevel(let columns, let rows):
+            return "A grid of \(columns) × \(rows) tiles is not an XYZ level; "
+                + "XYZ levels have 2ⁿ × 2ⁿ tiles with 0 ≤ n ≤ 30."
+        case .invalidQuadkey(let quadkey, let reason):
+            return "Quadkey \"\(quadkey)\" is invalid: \(reason); "
+                + "a quadkey is 0 to 30 digits, each 0, 1, 2 or 3."
+        case .levelsOutOfOrder(let minimum, let maximum):
+            return "Minimum level \(minimum) is above maximum level \(maximum); "
+                + "it must be at most the maximum (0 ≤ minimum ≤ maximum ≤ 30)."
         }
     }
 }

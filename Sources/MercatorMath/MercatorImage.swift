@@ -10,9 +10,12 @@ struct MercatorImage: Sendable, Hashable {
     /// px = (λ + 180)·width/360 (multiplied first, so whole-number results are exact).
     func x(ofLongitude longitude: Double) -> Double { (longitude + 180) * width / 360 }
 
-    /// py = height/2 − k·asinh(tan φ).
+    /// k = width/2π to 106 bits, for the forward row: the `Double` k would cost up to half an ulp of k·ψ.
+    var exactPixelsPerRadian: DoubleDouble { DoubleDouble(width) / DoubleDouble.twoPi }
+
+    /// py = height/2 − k·asinh(tan φ), evaluated in double-double from φ in degrees and rounded once.
     func y(ofLatitude latitude: Double) -> Double {
-        height / 2 - pixelsPerRadian * Mercator.isometricLatitude(latitude)
+        Mercator.offset(height / 2, minusIsometricLatitude: latitude, scaledBy: exactPixelsPerRadian)
     }
 
     /// λ = px·360/width − 180 (not normalised).

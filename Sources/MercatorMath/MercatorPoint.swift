@@ -16,6 +16,9 @@ public struct MercatorPoint: Sendable, Hashable {
 
 /// Spherical Mercator forward and inverse on a ``Body``, in the numerically stable forms
 /// y = R·asinh(tan φ) and φ = atan(sinh(y/R)).
+///
+/// The forward northing is rounded once from a double-double R·ψ (see ``Mercator``): within one ulp of the
+/// correctly rounded value for every |φ| < 90° on any sphere.
 public struct SphericalMercator: Sendable, Hashable {
     /// The sphere projected.
     public let body: Body
@@ -23,11 +26,12 @@ public struct SphericalMercator: Sendable, Hashable {
     /// Creates the projection for `body`.
     public init(body: Body) { self.body = body }
 
-    /// The Mercator metres of a coordinate.
+    /// The Mercator metres of a coordinate: x = R·λ (λ in radians), y = R·ψ(φ) rounded once.
+    /// - Complexity: O(1).
     public func project(_ coordinate: GeoCoordinate) -> MercatorPoint {
         MercatorPoint(
             x: body.radius * coordinate.longitude * .pi / 180,
-            y: body.radius * Mercator.isometricLatitude(coordinate.latitude))
+            y: Mercator.isometricLatitude(coordinate.latitude, scaledBy: body.radius))
     }
 
     /// The coordinate of a Mercator point; x may be any finite value (the longitude wraps).
@@ -38,21 +42,5 @@ public struct SphericalMercator: Sendable, Hashable {
         return try GeoCoordinate(
             latitude: Mercator.latitude(isometric: point.y / body.radius),
             longitude: point.x / body.radius * 180 / .pi)
-    }
-}
-
-/// The isometric-latitude functions shared by every Mercator computation.
-public enum Mercator {
-    /// ψ = asinh(tan φ) in radians, for φ in degrees.
-    @inlinable
-    public static func isometricLatitude(_ latitude: Double) -> Double {
-        asinh(tan(latitude * .pi / 180))
-    }
-
-    /// φ = atan(sinh ψ) in degrees, for ψ in radians. Always strictly inside ±90° for finite ψ
-    /// of magnitude below about 19 (beyond that φ rounds to ±90°).
-    @inlinable
-    public static func latitude(isometric psi: Double) -> Double {
-        atan(sinh(psi)) * 180 / .pi
     }
 }

@@ -1,6 +1,8 @@
 /// Which way around the world a route between two longitudes goes.
 public enum RouteWay: String, Sendable, Hashable, CaseIterable {
-    /// The short way: |Δλ| ≤ 180°, B shifted by ± the image width when |px_B − px_A| > width/2.
+    /// The short way: |Δλ| ≤ 180°, B shifted by ± the image width when |px_B − px_A| > width/2. At exactly half the
+    /// width the route goes the way the rhumb line does (``RhumbLine/init(from:to:on:)``): east when the longitude
+    /// difference as given, ``Degrees/difference(from:to:)``, is +180°, west when it is −180°.
     case short
     /// Straight across the image as the pixels lie, never crossing ±180°.
     case direct
@@ -24,7 +26,13 @@ public struct PixelRoute: Sendable, Hashable {
     public let right: PixelPoint
 
     /// The route between two coordinates.
+    ///
+    /// The short way ties at |px_B − px_A| = width/2 as the rhumb line does, by the sign of the longitude
+    /// difference as given (GeographicLib's convention): (0°, 0°) → (0°, 180°) runs east to x = width, although
+    /// 180° and −180° are the same meridian and B's own pixel is x = 0; (0°, 180°) → (0°, 0°) runs west. This is
+    /// MODEL.md §3's "not shifted at exactly half the width" with λ = 180 at px = width, as §1's formula puts it.
     /// - Throws: ``MercatorError`` if either end lies past the terrain's latitude limit or the ends coincide.
+    /// - Complexity: O(1).
     public init(from a: GeoCoordinate, to b: GeoCoordinate, on grid: TileGrid, way: RouteWay = .short)
         throws(MercatorError)
     {
@@ -32,7 +40,15 @@ public struct PixelRoute: Sendable, Hashable {
         var pb = try grid.pixel(of: b)
         if way == .short {
             let dx = pb.x - pa.x
-            if dx > grid.width / 2 { pb.x -= grid.width } else if dx < -grid.width / 2 { pb.x += grid.width }
+            let half = grid.width / 2
+            if dx > half {
+                pb.x -= grid.width
+            } else if dx < -half {
+                pb.x += grid.width
+            } else if abs(dx) == half {
+                let east = Degrees.difference(from: a.givenLongitude, to: b.givenLongitude) > 0
+                if east && dx < 0 { pb.x += grid.width } else if !east && dx > 0 { pb.x -= grid.width }
+            }
         }
         guard pa != pb else { throw .coincidentEndpoints(longitude: a.longitude, latitude: a.latitude) }
         self.init(grid: grid, start: pa, end: pb)

@@ -3,7 +3,8 @@ import Foundation
 /// A rhumb line (loxodrome, constant heading) between two points on a sphere, solved with divided differences
 /// so that nearly equal latitudes, due east-west and due north-south lines are exact to rounding.
 ///
-/// Agrees with GeographicLib's `RhumbSolve -e R 0` to well under a millimetre and 1e-9°.
+/// Agrees with GeographicLib's `RhumbSolve -e R 0` to well under a millimetre and 1e-9°, ties at |Δλ| = 180°
+/// included (see ``init(from:to:on:)``).
 public struct RhumbLine: Sendable, Hashable {
     /// The sphere the line lies on.
     public let body: Body
@@ -14,20 +15,22 @@ public struct RhumbLine: Sendable, Hashable {
     /// Length in metres along the rhumb line.
     public let distance: Double
 
-    /// Solves the inverse problem: the rhumb line from `start` to `end`, taking the short way
-    /// around (|Δλ| ≤ 180°). At exactly 180° apart the sign of λ_end − λ_start (of the normalised
-    /// longitudes) decides, as in GeographicLib: east when positive, west when negative.
+    /// Solves the inverse problem: the rhumb line from `start` to `end`, taking the short way around (|Δλ| ≤ 180°).
+    ///
+    /// Δλ = ``Degrees/difference(from:to:)`` of the longitudes as given (``GeoCoordinate/givenLongitude``), which is
+    /// GeographicLib's convention for the tie: when the ends are exactly 180° apart in longitude the line goes east
+    /// if λ_end − λ_start as given is positive and west if it is negative. So (0°, 0°) → (0°, 180°) heads 90° and
+    /// (0°, 180°) → (0°, 0°) heads 270°, as in RhumbSolve, although 180 and −180 are the same meridian.
+    /// Then θ = atan2(Δλ, Δψ) and s = R·√(Δλ² + Δψ²)/q with q = Δψ/Δφ (``DividedDifference``).
     /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide.
+    /// - Complexity: O(1).
     public init(from start: GeoCoordinate, to end: GeoCoordinate, on body: Body) throws(MercatorError) {
-        // IEEE remainder is exact and, at exactly ±180°, keeps the sign of the difference (its quotient is 0).
-        let dLon = (end.longitude - start.longitude).remainder(dividingBy: 360)
-        let dLat = end.latitude - start.latitude
-        guard dLon != 0 || dLat != 0 else {
+        let dLon = Degrees.difference(from: start.givenLongitude, to: end.givenLongitude)
+        guard dLon != 0 || end.latitude != start.latitude else {
             throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude)
         }
-        let q = DividedDifference.isometricLatitude(end.latitude * .pi / 180, start.latitude * .pi / 180)
+        let (dPsi, q) = DividedDifference.isometricLatitude(from: start.latitude, to: end.latitude)
         let dLambda = dLon * .pi / 180
-        let dPsi = q * dLat * .pi / 180
         self.body = body
         self.start = start
         self.heading = Degrees.normalizedHeading(Degrees.atan2(dLambda, dPsi))
@@ -45,15 +48,19 @@ public struct RhumbLine: Sendable, Hashable {
         self.distance = distance
     }
 
-    /// The point at `distance` metres along the line (the direct problem).
+    /// The point at `distance` metres along the line (the direct problem): Δφ = s·cos θ/R, then
+    /// Δλ = s·sin θ·q/R with the divided difference q = Δψ/Δφ taken at φ₂ = φ₁ + Δφ exactly (not at φ₂ rounded),
+    /// so near a pole, where ψ changes fast, the longitude keeps its accuracy: within 10⁻¹¹° of the exact value at
+    /// 89.99° (10 km on Mars), and the point within a micrometre of the exact one for distances up to 10⁸ m.
     /// - Throws: ``MercatorError/passesPole(latitude:)`` if the line would reach a pole first.
+    /// - Complexity: O(1).
     public func point(atDistance s: Double) throws(MercatorError) -> GeoCoordinate {
         try MercatorError.requireFinite(s, "Distance")
         let (sinH, cosH) = Degrees.sinCos(heading)
         let dLatDegrees = s * cosH / body.radius * 180 / .pi
         let lat2 = start.latitude + dLatDegrees
         guard abs(lat2) < 90 else { throw .passesPole(latitude: lat2) }
-        let q = DividedDifference.isometricLatitude(lat2 * .pi / 180, start.latitude * .pi / 180)
+        let q = DividedDifference.quotient(from: start.latitude, by: dLatDegrees)
         let dLonDegrees = s * sinH * q / body.radius * 180 / .pi
         return try GeoCoordinate(latitude: lat2, longitude: start.longitude + dLonDegrees)
     }

@@ -48,7 +48,8 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// Mars Viking at double resolution: 180 × 84 tiles of 128 px (23040 × 10752 px, same φlim).
     public static let marsVikingDouble = TileGrid(unchecked: 180, 84, 128)
 
-    /// A Web Mercator XYZ level: 2^zoom × 2^zoom tiles of 256 px (φlim ≈ 85.0511287798°).
+    /// A Web Mercator XYZ level: 2^zoom × 2^zoom tiles of 256 px (φlim ≈ 85.0511287798°). The same grid as
+    /// ``xyz(level:tileSize:)``, the clearer name: `zoom` here is the integer level, not a fractional map zoom.
     /// - Throws: ``MercatorError/outOfRange(field:value:range:)`` unless 0 ≤ zoom ≤ 30.
     public static func webMercator(zoom: Int) throws(MercatorError) -> TileGrid {
         guard (0...30).contains(zoom) else {

@@ -7,68 +7,33 @@ public struct FrameView: Sendable, Hashable {
 }
 
 extension FlightLoop {
-    /// Culls one frame (MODEL.md §5): fills `tiles` with the tiles the footprint of `pose`, moved `lateralOffset`
-    /// pixels to the right, overlaps with positive area — each with its real tile, draw position and distance —
-    /// nearest to the aircraft first.
+    /// Culls one frame: fills `tiles` with the visible tiles of the ``Viewport`` at the pose moved
+    /// `lateralOffset` pixels to its right, bearing the pose's heading, with the flight's grid and screen
+    /// (MODEL.md §8: culling a pose is the view at the pose) — each with its real tile, draw origin and centre
+    /// offset from the moved aircraft, in `order`.
     ///
-    /// Cost grows with the visible tiles only (one column run per row of the rotated footprint, then an in-place
-    /// heap sort). `tiles` is emptied keeping its capacity, so a buffer reused across frames allocates nothing
-    /// once it has grown to the largest frame. Every tile returned is in the flight's ``Stencil``; rows past the
-    /// terrain (reached only by a flight clipped to it) are left out.
+    /// The default order is row-major, like a viewport's: it is the order a renderer draws in, and the nearest-first
+    /// sort used to be half the cost of a frame; pass ``TileOrder/nearestFirst`` to prioritise loads.
+    ///
+    /// What holds: the tiles are exactly those the footprint overlaps with positive area, in the terrain's rows
+    /// (rows past it, reached only by a flight clipped to the terrain, are left out). When `pose` is one of this
+    /// loop's poses (from ``pose(_:at:)``, ``pose(atArcLength:)``, ``pose(atTime:timing:)`` or a frame sequence) and
+    /// |lateralOffset| ≤ the band, every tile is also in the flight's ``Stencil`` — the stencil is the union of these
+    /// footprints (§5). A pose built by hand is culled all the same, but nothing ties its tiles to the stencil.
+    ///
+    /// `tiles` is emptied keeping its capacity, so a buffer reused across frames allocates nothing once it has grown
+    /// to the largest frame.
     /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |lateralOffset| ≤ the band; for a pose
     ///   built by hand, the errors of ``footprint(of:lateralOffset:)`` (non-finite, or reaching past
     ///   ``Flight/maximumExtent``).
+    /// - Complexity: that of ``Viewport/visibleTiles(order:into:)``: O(rows + tiles) row-major.
     @discardableResult
-    public func cull(_ pose: Pose, lateralOffset: Double = 0, into tiles: inout [VisibleTile])
-        throws(StencilError) -> FrameView
-    {
+    public func cull(
+        _ pose: Pose, lateralOffset: Double = 0, order: TileOrder = .rowMajor, into tiles: inout [VisibleTile]
+    ) throws(StencilError) -> FrameView {
         let footprint = try self.footprint(of: pose, lateralOffset: lateralOffset)
-        let grid = flight.grid
-        let t = grid.tileLength
-        let eye = footprint.origin
-        tiles.removeAll(keepingCapacity: true)
-        ConvexCover.forEachRow(of: footprint.corners, on: grid) { row, first, last in
-            // Rows past the terrain have no texture; only a flight clipped to the terrain reaches them.
-            guard grid.containsRow(row) else { return }
-            let y = Double(row) * t
-            for column in first...last {
-                let x = Double(column) * t
-                let dx = x + t / 2 - eye.x
-                let dy = y + t / 2 - eye.y
-                tiles.append(
-                    VisibleTile(
-                        tile: TileIndex(column: column, row: row),
-                        realTile: TileIndex(column: grid.realColumn(of: column), row: row),
-                        origin: PixelPoint(x: x, y: y), distance: (dx * dx + dy * dy).squareRoot()))
-            }
-        }
-        VisibleTile.sortNearestFirst(&tiles)
-        let transform = ScreenTransform(screen: flight.screen, footprint: footprint)
-        return FrameView(footprint: footprint, transform: transform)
-    }
-}
-
-/// An in-place heap sort: O(n log n) and no allocation, unlike a merge-based sort.
-enum HeapSort {
-    static func sort<T>(_ array: inout [T], by less: (T, T) -> Bool) {
-        let n = array.count
-        guard n > 1 else { return }
-        array.withUnsafeMutableBufferPointer { buffer in
-            func siftDown(_ start: Int, _ end: Int) {
-                var root = start
-                while 2 * root + 1 < end {
-                    var child = 2 * root + 1
-                    if child + 1 < end && less(buffer[child], buffer[child + 1]) { child += 1 }
-                    guard less(buffer[root], buffer[child]) else { return }
-                    buffer.swapAt(root, child)
-                    root = child
-                }
-            }
-            for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
-            for end in stride(from: n - 1, to: 0, by: -1) {
-                buffer.swapAt(0, end)
-                siftDown(0, end)
-            }
-        }
+        let view = Viewport(unchecked: flight.grid, footprint: footprint, screen: flight.screen)
+        view.visibleTiles(order: order, into: &tiles)
+        return FrameView(footprint: footprint, transform: view.transform)
     }
 }

@@ -173,7 +173,7 @@ public struct FlightLoop: Sendable, Hashable {
             origin: atEnd ? endTurnCenter : startTurnCenter,
             heading: atEnd ? heading : Degrees.normalizedHeading(heading + 180),
             along: flight.screen.along, across: across)
-        return TurnSweep(start: start, sign: sign)
+        return TurnSweep(start: start, sign: sign, degrees: 180)
     }
 }
 

@@ -1,10 +1,10 @@
-/// The exact set of tiles a whole flight can ever show (MODEL.md §5): every tile that a footprint of some pose of
-/// the loop, at some lateral offset in the band, overlaps with positive area — no more, no fewer.
+/// The exact set of tiles a whole track can ever show (MODEL.md §5, §7): every tile that a footprint of some pose
+/// of the track, at some lateral offset in the band, overlaps with positive area — no more, no fewer.
 ///
 /// The stencil is a value: keep it to fly the same route again, and use ``reversed(keepingTrack:)`` for B→A.
 public struct Stencil: Sendable, Hashable {
-    /// The flight the stencil is for.
-    public let flight: Flight
+    /// The track the stencil is for.
+    public let track: Track
     /// The tiles to draw, in unwrapped columns (ghost tiles across ±180° keep their unwrapped column).
     public let unwrapped: TileSet
     /// The distinct real tiles to load (columns in [0, columns)): ghosts map onto these, each counted once.
@@ -14,62 +14,79 @@ public struct Stencil: Sendable, Hashable {
     /// Whether the caller asked to clip to the terrain (kept for ``reversed(keepingTrack:)``).
     public let clipsToTerrain: Bool
 
-    /// Computes the stencil of a flight.
+    /// The most column runs a stencil may hold, 2²² (about 100 MB of runs): a route needing more is refused up
+    /// front as too large rather than filling memory.
+    public static let maximumRuns = 1 << 22
+
+    /// The flight, for the stencil of a racetrack built from one.
+    public var flight: Flight? { track.flight }
+    /// The tile grid.
+    public var grid: TileGrid { track.grid }
+
+    /// Computes the stencil of a flight: the stencil of its racetrack (``Track/init(racetrack:)``).
+    /// - Throws: as ``init(track:clipToTerrain:)``.
+    public init(flight: Flight, clipToTerrain: Bool = false) throws(StencilError) {
+        try self.init(track: Track(racetrack: flight), clipToTerrain: clipToTerrain)
+    }
+
+    /// Computes the stencil of a track.
     ///
-    /// Rows past the terrain are found from the shapes' bounding box before any tile is scanned, so a flight that
+    /// Rows past the terrain are found from the shapes' bounding box before any tile is scanned, so a track that
     /// leaves the terrain is refused at once, and one clipped to it scans the terrain's rows only.
+    /// - Complexity: O(candidate tiles of the turn sweeps + rows of the straight pieces + runs·log runs).
     /// - Parameter clipToTerrain: drop rows past the terrain's top or bottom instead of refusing.
     /// - Throws: ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)`` when the sweep needs
-    ///   rows outside the terrain and `clipToTerrain` is false.
-    public init(flight: Flight, clipToTerrain: Bool = false) throws(StencilError) {
-        let loop = FlightLoop(flight)
-        let grid = flight.grid
-        let length = loop.legLength
-        let corridors = [
-            loop.corridor(outbound: true, from: 0, to: length),
-            loop.corridor(outbound: false, from: 0, to: length),
-        ]
-        let sweeps = [loop.turnSweep(atEnd: true), loop.turnSweep(atEnd: false)]
-        var bounds = sweeps[0].bounds.union(sweeps[1].bounds)
-        for corridor in corridors { bounds = bounds.union(corridor.corners.bounds) }
-        func scan(_ rows: ClosedRange<Int>, _ body: (Int, Int, Int) -> Void) {
-            for corridor in corridors { ConvexCover.forEachRow(of: corridor.corners, on: grid, rows: rows, body) }
-            for sweep in sweeps { sweep.forEachRun(on: grid, rows: rows, body) }
-        }
-        func needs(_ row: Int) -> Bool {
-            var found = false
-            scan(row...row) { _, _, _ in found = true }
-            return found
-        }
-        // Every shape's y-range is its bounding box's, with positive width strictly inside it, so no shape needs a
-        // row outside these (ConvexCover.neededRows); the extreme rows are almost always needed too.
-        var (first, last) = ConvexCover.neededRows(minY: bounds.minY, maxY: bounds.maxY, on: grid)
-        if first < 0 || last >= grid.rows {
-            // The exact extreme rows: scan inward from the bounds' rows to the first row something needs.
-            while first <= last && !needs(first) { first += 1 }
-            while last >= first && !needs(last) { last -= 1 }
-        }
+    ///   rows outside the terrain and `clipToTerrain` is false; ``StencilError/tooLarge(what:value:limit:advice:)``
+    ///   when the shapes would need more than ``maximumRuns`` runs.
+    public init(track: Track, clipToTerrain: Bool = false) throws(StencilError) {
+        let grid = track.grid
+        let shapes = TrackShapes(track: track)
+        let (first, last) = shapes.neededRows()
         let leaves = first <= last && (first < 0 || last >= grid.rows)
         if leaves && !clipToTerrain {
-            throw Self.terrainError(rows: first...last, grid: grid, bounds: bounds)
+            throw Self.terrainError(rows: first...last, grid: grid, bounds: shapes.bounds)
         }
         // Clipped or not, only the terrain's rows remain to scan.
-        var spans: [ColumnSpan] = []
         let top = max(first, 0)
         let bottom = min(last, grid.rows - 1)
+        var spans: [ColumnSpan] = []
         if top <= bottom {
-            scan(top...bottom) { row, a, b in spans.append(ColumnSpan(row: row, first: a, last: b)) }
+            spans.reserveCapacity(try Self.checkRunCount(shapes: shapes, rows: top...bottom))
+            shapes.forEachRun(rows: top...bottom) { row, a, b in spans.append(ColumnSpan(row: row, first: a, last: b)) }
         }
-        self.init(flight: flight, unwrapped: TileSet(spans: spans), isClipped: leaves, clipsToTerrain: clipToTerrain)
+        self.init(track: track, unwrapped: TileSet(spans: spans), isClipped: leaves, clipsToTerrain: clipToTerrain)
+    }
+
+    /// Refuses shapes whose runs (one per shape and row, an upper bound for the runs reported) pass
+    /// ``maximumRuns``.
+    /// - Returns: that bound.
+    @discardableResult
+    static func checkRunCount(shapes: TrackShapes, rows: ClosedRange<Int>) throws(StencilError) -> Int {
+        let t = shapes.grid.tileLength
+        var runs = 0.0
+        func add(_ box: Bounds, perRow: Double) {
+            let lo = max(Double(rows.lowerBound), (box.minY / t).rounded(.down))
+            let hi = min(Double(rows.upperBound), (box.maxY / t).rounded(.up))
+            if hi >= lo { runs += (hi - lo + 1) * perRow }
+        }
+        for quad in shapes.corridors { add(quad.bounds, perRow: 1) }
+        // A sweep's row may hold a run on each side of its hole.
+        for (sweep, _, _) in shapes.sweeps { add(sweep.bounds, perRow: 2) }
+        guard runs <= Double(maximumRuns) else {
+            throw .tooLarge(
+                what: "Stencil column runs", value: runs, limit: Double(maximumRuns),
+                advice: "use a coarser grid, a shorter route, or a smaller screen, zoom or band")
+        }
+        return Int(runs)
     }
 
     /// A stencil holding exactly `unwrapped` (the real tiles derived from it).
-    init(flight: Flight, unwrapped: TileSet, isClipped: Bool, clipsToTerrain: Bool) {
-        self.flight = flight
+    init(track: Track, unwrapped: TileSet, isClipped: Bool, clipsToTerrain: Bool) {
+        self.track = track
         self.isClipped = isClipped
         self.clipsToTerrain = clipsToTerrain
         self.unwrapped = unwrapped
-        self.real = Self.realTiles(of: unwrapped, on: flight.grid)
+        self.real = Self.realTiles(of: unwrapped, on: track.grid)
     }
 
     /// The error for a flight whose shapes need `rows` (some outside the terrain) within `bounds`: it names the
@@ -86,8 +103,8 @@ public struct Stencil: Sendable, Hashable {
             latitudeLimit: grid.latitudeLimit)
     }
 
-    private init(reusing stencil: Stencil, for flight: Flight) {
-        self.flight = flight
+    private init(reusing stencil: Stencil, for track: Track) {
+        self.track = track
         unwrapped = stencil.unwrapped
         real = stencil.real
         isClipped = stencil.isClipped
@@ -96,6 +113,8 @@ public struct Stencil: Sendable, Hashable {
 
     /// The distinct real tiles under a set of unwrapped tiles.
     static func realTiles(of set: TileSet, on grid: TileGrid) -> TileSet {
+        // Every run within the real columns: the set is its own real set.
+        if set.spans.allSatisfy({ $0.first >= 0 && $0.last < grid.columns }) { return set }
         var spans: [ColumnSpan] = []
         for span in set.spans {
             if span.count >= grid.columns {
@@ -128,18 +147,22 @@ public struct Stencil: Sendable, Hashable {
     /// Whether an unwrapped tile is drawn by some pose of the flight.
     public func contains(_ tile: TileIndex) -> Bool { unwrapped.contains(tile) }
 
-    /// The stencil of the flight flown B→A (see ``Flight/reversed(keepingTrack:)``).
+    /// The stencil of the track flown backwards (for a racetrack, see ``Flight/reversed(keepingTrack:)``).
     ///
-    /// When the reversed loop covers the same ground the stencil is reused as it is, with no computation: with
+    /// When the reversed racetrack covers the same ground the stencil is reused as it is, with no computation: with
     /// pivots (ρ = 0) and the same turn direction the reversed loop flies the same legs at the same headings and
     /// the same turns; keeping the track with a centred anchor, every footprint equals the one at the opposite
-    /// heading. Otherwise the reversed loop is a different shape and its stencil is computed.
+    /// heading. Otherwise the reversed track is a different shape and its stencil is computed. `keepingTrack` only
+    /// matters for a racetrack; any other track is flown back along its own pieces (``Track/reversed()``).
     public func reversed(keepingTrack: Bool = false) throws(StencilError) -> Stencil {
+        guard let flight = track.flight else {
+            return try Stencil(track: track.reversed(), clipToTerrain: clipsToTerrain)
+        }
         let flipped = flight.reversed(keepingTrack: keepingTrack)
         let screen = flight.screen
         let centred = screen.anchor.x == 0.5 && screen.anchor.y == 0.5
         let symmetric = keepingTrack ? centred : flight.turn.radius == 0
         guard symmetric else { return try Stencil(flight: flipped, clipToTerrain: clipsToTerrain) }
-        return Stencil(reusing: self, for: flipped)
+        return Stencil(reusing: self, for: Track(racetrack: flipped))
     }
 }

@@ -15,6 +15,20 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
     case offsetOutsideBand(offset: Double, band: Double)
     /// A memory budget too small for any split of the route.
     case budgetTooSmall(budgetBytes: Int, bytesPerTile: Int, capacity: Int, minimumTiles: Int)
+    /// Work or memory past what the library holds: `what` measured `value` against `limit`.
+    case tooLarge(what: String, value: Double, limit: Double, advice: String)
+    /// A waypoint route with fewer than two waypoints.
+    case tooFewWaypoints(count: Int)
+    /// Two consecutive waypoints (indices `first`, `second`; the closing leg of a loop pairs the last with 0) at
+    /// the same place.
+    case coincidentWaypoints(first: Int, second: Int, latitude: Double, longitude: Double)
+    /// A fly-by radius too large for the leg from waypoint `from` to waypoint `to`; `largestRadius` fits the whole
+    /// route.
+    case radiusTooLarge(from: Int, to: Int, radius: Double, largestRadius: Double)
+    /// An exact reversal at a waypoint with a fly-by radius ρ > 0 (only a pivot can reverse).
+    case reversalWithRadius(waypoint: Int, radius: Double)
+    /// A great-circle tolerance ε that is not a finite number greater than 0.
+    case badTolerance(value: Double)
 
     /// A sentence naming what was wrong and what would be valid.
     public var description: String {
@@ -41,6 +55,45 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
                 : "a budget of at least \(needed) bytes would work"
             return "A budget of \(budget) bytes holds \(capacity) tiles of \(bytesPerTile) bytes, but the smallest "
                 + "split of this flight needs \(minimum) resident tiles: \(advice)."
+        case .tooLarge(let what, let value, let limit, let advice):
+            return "\(what) is \(Self.format(value)), past the limit of \(Self.format(limit)): \(advice)."
+        case .tooFewWaypoints(let count):
+            return "A waypoint route needs at least 2 waypoints; it has \(count)."
+        case .coincidentWaypoints(let first, let second, let latitude, let longitude):
+            return "Waypoints \(first) and \(second) are the same place (lat \(latitude)°, lon \(longitude)°); "
+                + "consecutive waypoints must differ (two points at ±180° with the same latitude are the same point)."
+        case .radiusTooLarge(let from, let to, let radius, let largest):
+            return "A fly-by radius of \(Self.format(radius)) px does not fit the leg from waypoint \(from) to "
+                + "waypoint \(to): its turns need more than the leg's length. The largest radius that fits the whole "
+                + "route is \(largest) px."
+        case .reversalWithRadius(let waypoint, let radius):
+            return "The route reverses at waypoint \(waypoint), where a fly-by of radius \(Self.format(radius)) px "
+                + "cannot turn; use a radius of 0 (a pivot) or move the waypoint."
+        case .badTolerance(let value):
+            return "The great-circle tolerance is \(value) px; it must be a finite number greater than 0 "
+                + "(the default is 0.5 px)."
+        }
+    }
+
+    /// A short name for the kind of error, for machine-readable output: `offTerrain`, `tooFewWaypoints`,
+    /// `coincidentWaypoints`, `radiusTooLarge`, `reversalWithRadius`, `badTolerance`, `budgetTooSmall`, `tooLarge`,
+    /// `offsetOutsideBand` or `badParameter`.
+    public var kind: String {
+        switch self {
+        case .geometry(let error):
+            if case .latitudeOutOfRange = error { return "offTerrain" }
+            if case .coincidentEndpoints = error { return "coincidentWaypoints" }
+            return "badParameter"
+        case .nonFinite, .outOfRange: return "badParameter"
+        case .leavesTerrain: return "offTerrain"
+        case .offsetOutsideBand: return "offsetOutsideBand"
+        case .budgetTooSmall: return "budgetTooSmall"
+        case .tooLarge: return "tooLarge"
+        case .tooFewWaypoints: return "tooFewWaypoints"
+        case .coincidentWaypoints: return "coincidentWaypoints"
+        case .radiusTooLarge: return "radiusTooLarge"
+        case .reversalWithRadius: return "reversalWithRadius"
+        case .badTolerance: return "badTolerance"
         }
     }
 

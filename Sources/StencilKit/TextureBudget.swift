@@ -12,9 +12,38 @@ public struct TextureFormat: Sendable, Hashable, CustomStringConvertible {
         self.bytesPerTile = bytesPerTile
     }
 
+    /// The format of `grid`'s textures: T² pixels of `bytesPerPixel` bytes (4 = RGBA8, the default; 2 = RGB565),
+    /// bytesPerTile = T²·bytesPerPixel — so a 256-px grid counts 262,144 bytes a tile at RGBA8, never 65,536.
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for fewer than 1 byte per pixel, or when T²·bpp does
+    ///   not fit an `Int`.
+    public init(grid: TileGrid, bytesPerPixel: Int = 4) throws(StencilError) {
+        try self.init(tileSize: grid.tileSize, bytesPerPixel: bytesPerPixel)
+    }
+
+    /// The format of square textures `tileSize` pixels on a side, `bytesPerPixel` bytes each: T²·bpp bytes.
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a tile size or bytes per pixel below 1, or when
+    ///   T²·bpp does not fit an `Int`.
+    public init(tileSize: Int, bytesPerPixel: Int = 4) throws(StencilError) {
+        guard tileSize >= 1 else {
+            throw .outOfRange(field: "Texture tile size", value: Double(tileSize), valid: "at least 1 px")
+        }
+        guard bytesPerPixel >= 1 else {
+            throw .outOfRange(field: "Bytes per pixel", value: Double(bytesPerPixel), valid: "at least 1")
+        }
+        let (pixels, overflow) = tileSize.multipliedReportingOverflow(by: tileSize)
+        let (bytes, overflow2) = pixels.multipliedReportingOverflow(by: bytesPerPixel)
+        guard !overflow, !overflow2 else {
+            throw .outOfRange(
+                field: "Bytes per tile (tile size² × bytes per pixel)",
+                value: Double(tileSize) * Double(tileSize) * Double(bytesPerPixel),
+                valid: "at most Int.max (\(Int.max)); choose a smaller tile size or give bytesPerTile explicitly")
+        }
+        self.init(unchecked: bytes)
+    }
+
     private init(unchecked bytes: Int) { bytesPerTile = bytes }
 
-    /// 128 × 128 px, 4 bytes per pixel: 65,536 bytes.
+    /// 128 × 128 px, 4 bytes per pixel: 65,536 bytes. On another tile size use ``init(grid:bytesPerPixel:)``.
     public static let rgba8Tile128 = TextureFormat(unchecked: 128 * 128 * 4)
     /// 128 × 128 px, 2 bytes per pixel: 32,768 bytes.
     public static let rgb565Tile128 = TextureFormat(unchecked: 128 * 128 * 2)

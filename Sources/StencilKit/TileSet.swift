@@ -49,6 +49,25 @@ public struct TileSet: Sendable, Hashable, Sequence {
 
     /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
+        // Already sorted, non-empty and apart (one convex shape's runs): nothing to do.
+        var apart = true
+        for i in input.indices {
+            let span = input[i]
+            if span.first > span.last {
+                apart = false
+                break
+            }
+            if i > 0 {
+                let previous = input[i - 1]
+                if span.row < previous.row
+                    || span.row == previous.row && (span.first <= previous.last || span.first &- 1 == previous.last)
+                {
+                    apart = false
+                    break
+                }
+            }
+        }
+        if apart { return input }
         var merged: [ColumnSpan] = []
         merged.reserveCapacity(input.count)
         for span in input.sorted() where span.first <= span.last {

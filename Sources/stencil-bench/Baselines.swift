@@ -119,8 +119,8 @@ struct Track: Sendable {
 /// projections overlap with positive length on every axis, so touching edges and corners do not count. Like the
 /// library, it counts overlaps thinner than the grid's tie tolerance as touching: each tile is shrunk by it.
 ///
-/// It produces what ``FlightLoop/cull(_:lateralOffset:into:)`` produces — each tile with its real tile, origin and
-/// distance, nearest first (ties row-major) — so the two are timed doing the same job.
+/// It produces what ``FlightLoop/cull(_:lateralOffset:order:into:)`` produces by default — each tile with its real
+/// tile, origin and centre offset, row-major (the stencil's own order) — so the two are timed doing the same job.
 struct BruteForceCuller: Sendable {
     /// The candidate tiles: the exact stencil's unwrapped tiles, row-major, with their real tiles.
     let tiles: [(tile: TileIndex, real: TileIndex)]
@@ -128,13 +128,13 @@ struct BruteForceCuller: Sendable {
     let tolerance: Double
 
     init(stencil: Stencil) {
-        let grid = stencil.flight.grid
+        let grid = stencil.grid
         tiles = stencil.unwrappedTiles.map { ($0, grid.realTile(of: $0)) }
         tileSize = grid.tileLength
         tolerance = grid.tieTolerance
     }
 
-    /// Fills `out` (emptied, capacity kept) with the tiles the footprint overlaps, nearest to its origin first.
+    /// Fills `out` (emptied, capacity kept) with the tiles the footprint overlaps, row-major.
     func cull(_ footprint: Footprint, into out: inout [VisibleTile]) {
         out.removeAll(keepingCapacity: true)
         let q = footprint.corners
@@ -157,14 +157,11 @@ struct BruteForceCuller: Sendable {
             guard a0 < uHi, a1 > uLo else { continue }
             let (b0, b1) = Self.projectBox(x0, y0, x1, y1, on: r)
             guard b0 < rHi, b1 > rLo else { continue }
-            let dx = left + t / 2 - eye.x
-            let dy = top + t / 2 - eye.y
             out.append(
                 VisibleTile(
                     tile: tile, realTile: real, origin: PixelPoint(x: left, y: top),
-                    distance: (dx * dx + dy * dy).squareRoot()))
+                    centerOffset: PixelPoint(x: (left + t / 2) - eye.x, y: (top + t / 2) - eye.y)))
         }
-        VisibleTile.sortNearestFirst(&out)
     }
 
     @inline(__always)

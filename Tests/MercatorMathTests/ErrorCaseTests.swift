@@ -95,6 +95,11 @@ struct ErrorCaseTests {
             .coincidentEndpoints(longitude: 12.5, latitude: -3.25),
             .passesPole(latitude: 91.5),
             .invalidPackedCoordinate(reason: "the reason"),
+            .antipodalEndpoints(longitude: 12.5, latitude: -3.25),
+            .outOfHalfOpenRange(field: "F", value: 1, range: 0..<1),
+            .notXYZLevel(columns: 90, rows: 42),
+            .invalidQuadkey(quadkey: "0124", reason: "the reason"),
+            .levelsOutOfOrder(minimum: 14, maximum: 12),
         ])
     func descriptions(error: MercatorError) {
         let fragments: [String]
@@ -107,6 +112,11 @@ struct ErrorCaseTests {
         case .coincidentEndpoints: fragments = ["12.5", "-3.25"]
         case .passesPole: fragments = ["91.5", "±90"]
         case .invalidPackedCoordinate: fragments = ["the reason"]
+        case .antipodalEndpoints: fragments = ["12.5", "-3.25", "antipode"]
+        case .outOfHalfOpenRange: fragments = ["F", "1.0", "[0.0, 1.0)"]
+        case .notXYZLevel: fragments = ["90 × 42", "2ⁿ × 2ⁿ", "0 ≤ n ≤ 30"]
+        case .invalidQuadkey: fragments = ["\"0124\"", "the reason", "30 digits", "0, 1, 2 or 3"]
+        case .levelsOutOfOrder: fragments = ["14", "12", "at most the maximum"]
         }
         expectDescription(of: error, mentions: fragments)
     }

@@ -12,16 +12,17 @@ struct RhumbLineTests {
         var rng = SplitMix64(seed: 0xEA57)
         for i in 0..<2000 {
             let lat = i == 0 ? 0 : rng.uniform(-89.9, 89.9)
-            let lon1 = rng.uniform(-180, 180)
-            let dLon = rng.uniform(-179.9, 179.9)
-            let start = geo(lat, lon1)
-            let end = geo(lat, lon1 + dLon)
-            guard start.longitude != end.longitude else { continue }
-            let line = try RhumbLine(from: start, to: end, on: body)
-            let trueDLon = (end.longitude - start.longitude).remainder(dividingBy: 360)
-            #expect(line.heading == (trueDLon > 0 ? 90 : 270))
-            let expected = body.radius * cos(lat * .pi / 180) * abs(trueDLon) * .pi / 180
-            #expect(abs(line.distance - expected) <= 8 * expected.ulp, "lat \(lat) Δλ \(trueDLon)")
+            // Multiples of 2⁻³⁰ degrees, so λ₁ + Δλ and its normalisation are exact and Δλ is the true difference.
+            let lon1 = (rng.uniform(-180, 180) * 0x1p30).rounded() * 0x1p-30
+            let dLon = (rng.uniform(-179.9, 179.9) * 0x1p30).rounded() * 0x1p-30
+            guard dLon != 0 else { continue }
+            let line = try RhumbLine(from: geo(lat, lon1), to: geo(lat, lon1 + dLon), on: body)
+            #expect(line.heading == (dLon > 0 ? 90 : 270))
+            // cos φ from the exact co-latitude where it matters (|φ| ≥ 45°), so the expected value is itself good
+            // to a few ulps: cos(φ·π/180) would be off by tan φ times the rounding of φ·π/180 (500 ulps at 89.9°).
+            let cosine = abs(lat) >= 45 ? sin((90 - abs(lat)) * .pi / 180) : cos(lat * .pi / 180)
+            let expected = body.radius * cosine * abs(dLon) * .pi / 180
+            #expect(abs(line.distance - expected) <= 8 * expected.ulp, "lat \(lat) Δλ \(dLon)")
         }
     }
 
@@ -70,15 +71,16 @@ struct RhumbLineTests {
         }
     }
 
-    @Test("Δλ of exactly ±180°: the sign of (normalised lon2 − normalised lon1) decides")
+    @Test("Δλ of exactly ±180°: the sign of λ₂ − λ₁ as given decides, as in GeographicLib (RhumbTieTests has more)")
     func halfTurnRule() throws {
         let east = try RhumbLine(from: geo(10, -90), to: geo(10, 90), on: .mars)
         #expect(east.heading == 90)
         let west = try RhumbLine(from: geo(10, 90), to: geo(10, -90), on: .mars)
         #expect(west.heading == 270)
-        // 180 normalises to −180, so (0, 0) → (0, 180) is (0, 0) → (0, −180): west.
-        #expect(try RhumbLine(from: geo(0, 0), to: geo(0, 180), on: .mars).heading == 270)
-        #expect(try RhumbLine(from: geo(0, 180), to: geo(0, 0), on: .mars).heading == 90)
+        // 180 and −180 are the same meridian, but the longitude as given decides: 0 → 180 is +180, east.
+        #expect(try RhumbLine(from: geo(0, 0), to: geo(0, 180), on: .mars).heading == 90)
+        #expect(try RhumbLine(from: geo(0, 180), to: geo(0, 0), on: .mars).heading == 270)
+        #expect(try RhumbLine(from: geo(0, 0), to: geo(0, -180), on: .mars).heading == 270)
         // Off the parallel the rule still picks the side, mirrored about the meridian.
         let ne = try RhumbLine(from: geo(20, -30), to: geo(10, 150), on: .earth)
         let nw = try RhumbLine(from: geo(20, 150), to: geo(10, -30), on: .earth)

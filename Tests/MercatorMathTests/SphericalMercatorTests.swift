@@ -13,9 +13,12 @@ struct SphericalMercatorTests {
             let lon = rng.uniform(-180, 180)
             let p = projection.project(geo(lat, lon))
             let x = body.radius * lon * .pi / 180
+            // The radians-first form is off by about sec φ times the rounding of φ·π/180 (MercatorPrecisionTests
+            // checks ours against 80-digit values); allow for that here.
             let y = body.radius * asinh(tan(lat * .pi / 180))
+            let radiansFirst = body.radius * 4e-16 / cos(lat * .pi / 180)
             #expect(abs(p.x - x) <= 1e-15 * abs(x) + 1e-9)
-            #expect(abs(p.y - y) <= 1e-15 * abs(y) + 1e-9)
+            #expect(abs(p.y - y) <= 1e-15 * abs(y) + 1e-9 + radiansFirst)
             // The textbook form agrees where it is well conditioned.
             let textbook = body.radius * log(tan(.pi / 4 + lat * .pi / 360))
             #expect(abs(p.y - textbook) <= 1e-9 * body.radius)

@@ -21,9 +21,9 @@ struct BudgetPlanSimulationTests {
 
     /// Flies one loop of `plan` at `timing`, frame by frame, from A with segment 0's working set resident.
     static func fly(_ plan: BudgetPlan, timing: FlightTiming) throws -> Flown {
-        let loop = FlightLoop(plan.flight)
+        let loop = FlightLoop(try #require(plan.flight))
         let frames = try loop.frames(at: timing)
-        let d = plan.flight.lateralBand
+        let d = plan.track.lateralBand
         var flown = Flown()
         var resident = Set(plan.segments[0].workingSet)
         flown.peak = resident.count

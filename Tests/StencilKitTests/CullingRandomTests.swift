@@ -46,7 +46,10 @@ struct CullingRandomTests {
                     exactHeadingFrames[pose.heading, default: 0] += 1
                 }
 
-                let view = try loop.cull(pose, lateralOffset: offset, into: &buffer)
+                // Both orders: row-major (the default) on even frames, nearest-first on odd ones.
+                let nearestFirst = frame % 2 == 1
+                let view = try loop.cull(
+                    pose, lateralOffset: offset, order: nearestFirst ? .nearestFirst : .rowMajor, into: &buffer)
 
                 let position = CullingCheck.position(pose, offset: offset)
                 let corners = CullingCheck.corners(at: position, heading: pose.heading, screen: screen)
@@ -88,10 +91,16 @@ struct CullingRandomTests {
                     if abs(v.distance - (centre - position).length) > scale {
                         problems.append("distance of \(v.tile) is \(v.distance), not \((centre - position).length)")
                     }
-                    if i > 0, buffer[i - 1].distance > v.distance {
+                    if i > 0, nearestFirst, buffer[i - 1].distance > v.distance {
                         problems.append(
                             "order: \(buffer[i - 1].tile) at \(buffer[i - 1].distance) before \(v.tile) at \(v.distance)"
                         )
+                    }
+                    let before = i > 0 ? buffer[i - 1].tile : nil
+                    if let before, !nearestFirst,
+                        !(before.row < v.tile.row || (before.row == v.tile.row && before.column < v.tile.column))
+                    {
+                        problems.append("row-major order: \(before) before \(v.tile)")
                     }
                     if !stencil.contains(v.tile) { problems.append("\(v.tile) is not in the stencil") }
                 }

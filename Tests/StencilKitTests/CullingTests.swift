@@ -19,8 +19,8 @@ struct CullingTests {
         Set(rows.flatMap { r in columns.map { TileIndex(column: $0, row: r) } })
     }
 
-    /// Checks a frame of a 128 px grid with no ghosts: the exact tile set, real tiles, draw origins, distances
-    /// and nearest-first order.
+    /// Checks a frame of a 128 px grid with no ghosts, culled nearest-first: the exact tile set, real tiles, draw
+    /// origins, distances and nearest-first order.
     static func checkFrame(_ tiles: [VisibleTile], expected: Set<TileIndex>, aircraft: PixelPoint) {
         #expect(tiles.count == expected.count)
         #expect(Set(tiles.map(\.tile)) == expected)
@@ -41,7 +41,7 @@ struct CullingTests {
         #expect(pose.position == PixelPoint(x: 2028, y: 2688))
         #expect(pose.heading == 90)
         var tiles: [VisibleTile] = []
-        let view = try loop.cull(pose, into: &tiles)
+        let view = try loop.cull(pose, order: .nearestFirst, into: &tiles)
         // Footprint [1868, 2188] × [2448, 2928] (along ±160 is x, across ±240 is y): 1868/128 = 14.59 → column 14,
         // 2188/128 = 17.09 → column 17, 2448/128 = 19.125 → row 19, 2928/128 = 22.875 → row 22.
         #expect(view.footprint.corners.bounds == Bounds(minX: 1868, minY: 2448, maxX: 2188, maxY: 2928))
@@ -60,7 +60,7 @@ struct CullingTests {
         #expect(pose.position == PixelPoint(x: 3000, y: 2688))
         #expect(pose.heading == 180)
         var tiles: [VisibleTile] = []
-        let view = try loop.cull(pose, into: &tiles)
+        let view = try loop.cull(pose, order: .nearestFirst, into: &tiles)
         // Heading 180°: along ±160 is y, across ±240 is x → [2760, 3240] × [2528, 2848]:
         // 2760/128 = 21.56, 3240/128 = 25.3, 2528/128 = 19.75, 2848/128 = 22.25.
         #expect(view.footprint.corners.bounds == Bounds(minX: 2760, minY: 2528, maxX: 3240, maxY: 2848))
@@ -81,7 +81,7 @@ struct CullingTests {
         var headings = Set<Double>()
         for pose in poses {
             headings.insert(pose.heading)
-            let view = try loop.cull(pose, into: &tiles)
+            let view = try loop.cull(pose, order: .nearestFirst, into: &tiles)
             let map = view.transform
             #expect(CullingCheck.near(map.apply(to: pose.position), PixelPoint(x: 240, y: 160), 1e-9))
             // Rear-left, front-left, front-right, rear-right ↦ bottom-left, top-left, top-right, bottom-right.
@@ -118,7 +118,7 @@ struct CullingTests {
         var tiles: [VisibleTile] = []
         for angle in [0.0, 30, 45, 90, 150, 180] {
             let pose = try loop.pose(.turnAtEnd, at: angle)
-            let view = try loop.cull(pose, into: &tiles)
+            let view = try loop.cull(pose, order: .nearestFirst, into: &tiles)
             #expect(CullingCheck.near(view.transform.apply(to: pose.position), PixelPoint(x: 240, y: 240), 1e-9))
             let expected = [
                 PixelPoint(x: -4, y: 324), PixelPoint(x: -4, y: -4), PixelPoint(x: 484, y: -4),
@@ -145,7 +145,9 @@ struct CullingTests {
 
     static func cull(_ loop: FlightLoop, at position: PixelPoint, heading: Double) throws -> [VisibleTile] {
         var tiles: [VisibleTile] = []
-        try loop.cull(Pose(phase: .outbound, parameter: 0, position: position, heading: heading), into: &tiles)
+        try loop.cull(
+            Pose(phase: .outbound, parameter: 0, position: position, heading: heading), order: .nearestFirst,
+            into: &tiles)
         return tiles
     }
 
@@ -232,7 +234,7 @@ struct CullingTests {
         // rows 19…22: 12 tiles, against 16 for the centred screen.
         let marsLoop = try Self.example1(screen: Screen(width: 480, height: 320, anchor: anchor))
         var tiles: [VisibleTile] = []
-        try marsLoop.cull(try marsLoop.pose(.outbound, at: 972), into: &tiles)
+        try marsLoop.cull(try marsLoop.pose(.outbound, at: 972), order: .nearestFirst, into: &tiles)
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 15...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
         // The same point on the return leg (heading 270, pivots so the track is the same): x ∈ [1788, 2108]
@@ -240,7 +242,7 @@ struct CullingTests {
         let back = try marsLoop.pose(.inbound, at: 972)
         #expect(back.position == PixelPoint(x: 2028, y: 2688))
         #expect(back.heading == 270)
-        try marsLoop.cull(back, into: &tiles)
+        try marsLoop.cull(back, order: .nearestFirst, into: &tiles)
         Self.checkFrame(tiles, expected: Self.tiles(columns: 13...16, rows: 19...22), aircraft: back.position)
     }
 
@@ -248,19 +250,19 @@ struct CullingTests {
         // Example 1's midpoint with a 64 px margin: [1804, 2252] × [2384, 2992] → columns 14…17, rows 18…23.
         let loop = try Self.example1(screen: Screen(width: 480, height: 320, margin: 64))
         var tiles: [VisibleTile] = []
-        let view = try loop.cull(try loop.pose(.outbound, at: 972), into: &tiles)
+        let view = try loop.cull(try loop.pose(.outbound, at: 972), order: .nearestFirst, into: &tiles)
         #expect(view.footprint.corners.bounds == Bounds(minX: 1804, minY: 2384, maxX: 2252, maxY: 2992))
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
         // A 16 px margin puts both long edges exactly on tile boundaries, y = 2432 = 19·128 and 2944 = 23·128:
         // rows 18 and 23 only touch, so still rows 19…22 (x ∈ [1852, 2204] → columns 14…17).
         let loop16 = try Self.example1(screen: Screen(width: 480, height: 320, margin: 16))
-        try loop16.cull(try loop16.pose(.outbound, at: 972), into: &tiles)
+        try loop16.cull(try loop16.pose(.outbound, at: 972), order: .nearestFirst, into: &tiles)
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 19...22), aircraft: PixelPoint(x: 2028, y: 2688))
         // Half a pixel more and rows 18 and 23 are needed.
         let loop16half = try Self.example1(screen: Screen(width: 480, height: 320, margin: 16.5))
-        try loop16half.cull(try loop16half.pose(.outbound, at: 972), into: &tiles)
+        try loop16half.cull(try loop16half.pose(.outbound, at: 972), order: .nearestFirst, into: &tiles)
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
     }
@@ -273,14 +275,14 @@ struct CullingTests {
         let b = try GeoCoordinate(latitude: 0, longitude: -168.75)
         let loop = FlightLoop(try Flight(from: a, to: b, on: .marsViking, screen: Screen(width: 480, height: 320)))
         var tiles: [VisibleTile] = []
-        try loop.cull(try loop.pose(.outbound, at: 500), into: &tiles)
+        try loop.cull(try loop.pose(.outbound, at: 500), order: .nearestFirst, into: &tiles)
         #expect(Set(tiles.map(\.tile)) == Self.tiles(columns: 90...93, rows: 19...22))
         for v in tiles {
             #expect(v.realTile == TileIndex(column: v.tile.column - 90, row: v.tile.row))
             #expect(v.origin.x == Double(v.tile.column) * 128)
         }
         // At 200 px out, (11480, 2688): [11320, 11640] → columns 88…90 (88.4, 90.9): 88 and 89 real, 90 a ghost of 0.
-        try loop.cull(try loop.pose(.outbound, at: 200), into: &tiles)
+        try loop.cull(try loop.pose(.outbound, at: 200), order: .nearestFirst, into: &tiles)
         #expect(Set(tiles.map(\.tile)) == Self.tiles(columns: 88...90, rows: 19...22))
         #expect(Set(tiles.map(\.realTile.column)) == [88, 89, 0])
     }

@@ -114,7 +114,8 @@ struct OracleStencilTests {
             let required = tiles.filter { oracle.isRequired($0) }
             let victim = required[g.int(0...(required.count - 1))]
             let without = stencil.unwrapped.subtracting(TileSet([victim]))
-            let holed = Stencil(flight: flight, unwrapped: without, isClipped: false, clipsToTerrain: false)
+            let holed = Stencil(
+                track: Track(racetrack: flight), unwrapped: without, isClipped: false, clipsToTerrain: false)
             #expect(OracleCheck.compare(holed, oracle, clipped: false).contains { $0.hasPrefix("holes") })
 
             let set = Set(tiles)
@@ -123,7 +124,8 @@ struct OracleStencilTests {
             }.first { !set.contains($0) && !oracle.isAllowed($0) }
             if let outsider {
                 let with = stencil.unwrapped.union(TileSet([outsider]))
-                let padded = Stencil(flight: flight, unwrapped: with, isClipped: false, clipsToTerrain: false)
+                let padded = Stencil(
+                    track: Track(racetrack: flight), unwrapped: with, isClipped: false, clipsToTerrain: false)
                 #expect(OracleCheck.compare(padded, oracle, clipped: false).contains { $0.hasPrefix("extra") })
             }
         }

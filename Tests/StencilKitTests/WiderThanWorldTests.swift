@@ -8,7 +8,7 @@ import Testing
 struct WiderThanWorldTests {
     /// Checks the real tiles: within 0..<columns, each once, exactly the tiles under the unwrapped ones.
     static func checkReal(_ stencil: Stencil, sourceLocation: SourceLocation = #_sourceLocation) {
-        let grid = stencil.flight.grid
+        let grid = stencil.grid
         let real = stencil.realTiles
         #expect(Set(real).count == real.count, "a real tile listed twice", sourceLocation: sourceLocation)
         #expect(stencil.real.count == real.count, sourceLocation: sourceLocation)

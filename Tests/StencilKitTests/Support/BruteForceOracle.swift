@@ -336,7 +336,7 @@ enum OracleCheck {
     /// - Parameter clipped: the stencil was clipped to the terrain, so tiles of rows outside it are dropped.
     static func compare(_ stencil: Stencil, _ oracle: BruteForceOracle, clipped: Bool) -> [String] {
         var problems: [String] = []
-        let grid = stencil.flight.grid
+        let grid = stencil.grid
         let inside = { (tile: TileIndex) in tile.row >= 0 && tile.row < grid.rows }
         let tiles = stencil.unwrapped.tiles
         let set = Set(tiles)
@@ -368,7 +368,7 @@ enum OracleCheck {
     /// stencil.real must be exactly the real tiles (column mod columns) under stencil.unwrapped, each once.
     static func realProblems(_ stencil: Stencil) -> [String] {
         var problems: [String] = []
-        let grid = stencil.flight.grid
+        let grid = stencil.grid
         let columns = grid.columns
         let mapped = Set(
             stencil.unwrapped.tiles.map {

@@ -22,20 +22,31 @@ enum ConvexCover {
         let lastRow = min(last, scanned.upperBound)
         guard firstRow <= lastRow else { return }
         for row in firstRow...lastRow {
-            // The row strip shrunk by the tolerance, clipped to the quadrilateral's y-range.
-            let y0 = max(Double(row) * t + e, box.minY)
-            let y1 = min(Double(row + 1) * t - e, box.maxY)
-            guard y1 >= y0 else { continue }
-            var lo = Double.infinity
-            var hi = -Double.infinity
-            for i in 0..<4 {
-                extendXRange(of: quad[i], quad[i + 1], betweenY: y0, y1, &lo, &hi)
+            if let (first, last) = columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e) {
+                body(row, first, last)
             }
-            guard hi > lo else { continue }
-            let first = Int(((lo + e) / t).rounded(.down))
-            let last = Int(((hi - e) / t).rounded(.up)) - 1
-            if first <= last { body(row, first, last) }
         }
+    }
+
+    /// The columns of one row that a quadrilateral with bounding box `box` needs, or nil: O(1).
+    @inlinable
+    static func columns(of quad: Quad, bounds box: Bounds, inRow row: Int, tileLength t: Double, tolerance e: Double)
+        -> (first: Int, last: Int)?
+    {
+        // The row strip shrunk by the tolerance, clipped to the quadrilateral's y-range.
+        let y0 = max(Double(row) * t + e, box.minY)
+        let y1 = min(Double(row + 1) * t - e, box.maxY)
+        guard y1 >= y0 else { return nil }
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        extendXRange(of: quad.a, quad.b, betweenY: y0, y1, &lo, &hi)
+        extendXRange(of: quad.b, quad.c, betweenY: y0, y1, &lo, &hi)
+        extendXRange(of: quad.c, quad.d, betweenY: y0, y1, &lo, &hi)
+        extendXRange(of: quad.d, quad.a, betweenY: y0, y1, &lo, &hi)
+        guard hi > lo else { return nil }
+        let first = Int(((lo + e) / t).rounded(.down))
+        let last = Int(((hi - e) / t).rounded(.up)) - 1
+        return first <= last ? (first, last) : nil
     }
 
     /// The rows a region spanning minY…maxY (finite, within ``Flight/maximumExtent``) can need by the

@@ -1,35 +1,3 @@
-/// A tile one frame draws: where (its unwrapped place, ghosts included) and with which texture (its real tile).
-public struct VisibleTile: Sendable, Hashable {
-    /// The unwrapped tile; its column may lie outside the grid (a ghost across ±180°).
-    public let tile: TileIndex
-    /// The real tile whose texture is drawn there.
-    public let realTile: TileIndex
-    /// The tile's top-left corner in unwrapped terrain pixels; map it with the frame's ``ScreenTransform``.
-    public let origin: PixelPoint
-    /// Distance in terrain pixels from the aircraft to the tile's centre (the loading priority: nearest first).
-    public let distance: Double
-
-    /// Creates a visible tile.
-    public init(tile: TileIndex, realTile: TileIndex, origin: PixelPoint, distance: Double) {
-        self.tile = tile
-        self.realTile = realTile
-        self.origin = origin
-        self.distance = distance
-    }
-
-    /// Sorts tiles nearest to the aircraft first (equal distances row-major), in place and without allocating:
-    /// the order ``FlightLoop/cull(_:lateralOffset:into:)`` returns.
-    public static func sortNearestFirst(_ tiles: inout [VisibleTile]) {
-        HeapSort.sort(&tiles, by: drawsBefore)
-    }
-
-    /// Nearest first; equal distances in row-major order of the unwrapped tile.
-    @inlinable
-    static func drawsBefore(_ a: VisibleTile, _ b: VisibleTile) -> Bool {
-        a.distance != b.distance ? a.distance < b.distance : a.tile < b.tile
-    }
-}
-
 /// The affine map from terrain pixels to screen points for one frame, heading-up with the aircraft at the
 /// screen's anchor: `screen.x = a·x + c·y + tx`, `screen.y = b·x + d·y + ty` (the layout of `CGAffineTransform`).
 public struct ScreenTransform: Sendable, Hashable {

@@ -1,0 +1,127 @@
+/// The shapes a track sweeps over its whole band (MODEL.md §7): one rectangle per straight piece and one turn
+/// sweep per turn piece, with shapes that coincide (the two legs of a pivot racetrack with a centred anchor)
+/// kept once.
+struct TrackShapes: Sendable {
+    let grid: TileGrid
+    /// Each straight piece's swept rectangle (corners).
+    let corridors: [Quad]
+    /// Each turn piece's sweep, with the index into `corridors` of the straight pieces before and after it.
+    let sweeps: [(sweep: TurnSweep, before: Int?, after: Int?)]
+    /// The bounding box of every shape.
+    let bounds: Bounds
+
+    init(track: Track) {
+        self.init(track: track, pieces: track.pieces.indices)
+    }
+
+    /// The shapes of the pieces in `range` of `track`.
+    init(track: Track, pieces range: Range<Int>) {
+        grid = track.grid
+        let across = track.screen.across.widened(by: track.lateralBand)
+        let along = track.screen.along
+        var corridors: [Quad] = []
+        var corridorOfPiece = [Int?](repeating: nil, count: range.count + 2)
+        var seen: [CornerSet: Int] = [:]
+        var box = Bounds.empty
+        for index in range {
+            guard case .straight(let piece) = track.pieces[index] else { continue }
+            let quad = Self.corridor(piece, along: along, across: across)
+            box = box.union(quad.bounds)
+            // Only a racetrack flies a rectangle twice (its two legs); other tracks skip the lookup.
+            if track.closure == .racetrack {
+                let key = CornerSet(quad)
+                if let existing = seen[key] {
+                    corridorOfPiece[index - range.lowerBound + 1] = existing
+                    continue
+                }
+                seen[key] = corridors.count
+            }
+            corridorOfPiece[index - range.lowerBound + 1] = corridors.count
+            corridors.append(quad)
+        }
+        var sweeps: [(sweep: TurnSweep, before: Int?, after: Int?)] = []
+        for index in range {
+            guard case .turn(let piece) = track.pieces[index] else { continue }
+            let sweep = Self.sweep(piece, along: along, across: across)
+            box = box.union(sweep.bounds)
+            let slot = index - range.lowerBound + 1
+            sweeps.append((sweep, corridorOfPiece[slot - 1], corridorOfPiece[slot + 1]))
+        }
+        self.corridors = corridors
+        self.sweeps = sweeps
+        bounds = box
+    }
+
+    /// The rectangle a straight piece sweeps: along [along.lower, ℓ + along.upper] from its start, across the band.
+    static func corridor(_ piece: StraightPiece, along: Interval, across: Interval) -> Quad {
+        Footprint(
+            origin: piece.start, heading: piece.heading, along: Interval(along.lower, piece.length + along.upper),
+            across: across
+        ).corners
+    }
+
+    /// The sweep of a turn piece: the rectangle relative to C spanning p ∈ along and q ∈ across − σρ in the frame
+    /// of the turn's starting heading, rotated by σα for α ∈ [0, |Δ|].
+    static func sweep(_ piece: TurnPiece, along: Interval, across: Interval) -> TurnSweep {
+        let start = Footprint(
+            origin: piece.center, heading: piece.heading, along: along,
+            across: across.shifted(by: -piece.sign * piece.radius))
+        return TurnSweep(start: start, sign: piece.sign, degrees: piece.degrees)
+    }
+
+    /// Calls `body(row, first, last)` for runs of needed tiles within `rows` (runs may overlap and repeat; their
+    /// union is exactly the tiles the shapes need).
+    func forEachRun(rows: ClosedRange<Int>, _ body: (Int, Int, Int) -> Void) {
+        for quad in corridors {
+            ConvexCover.forEachRow(of: quad, on: grid, rows: rows, body)
+        }
+        for (sweep, before, after) in sweeps {
+            let known = KnownRuns(before: before.map { corridors[$0] }, after: after.map { corridors[$0] })
+            sweep.forEachRun(on: grid, rows: rows, known: known, body)
+        }
+    }
+
+    /// Whether some shape needs a tile in `row` (the terrain-row search).
+    func needs(row: Int) -> Bool {
+        for quad in corridors {
+            var found = false
+            ConvexCover.forEachRow(of: quad, on: grid, rows: row...row) { _, _, _ in found = true }
+            if found { return true }
+        }
+        for (sweep, _, _) in sweeps {
+            var found = false
+            sweep.forEachRun(on: grid, rows: row...row) { _, _, _ in found = true }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// The rows the shapes need, found exactly at the extremes: (first, last), first > last when none.
+    func neededRows() -> (first: Int, last: Int) {
+        guard bounds.minY <= bounds.maxY else { return (0, -1) }
+        var (first, last) = ConvexCover.neededRows(minY: bounds.minY, maxY: bounds.maxY, on: grid)
+        if first < 0 || last >= grid.rows {
+            // The exact extreme rows: scan inward from the bounds' rows to the first row something needs.
+            while first <= last && !needs(row: first) { first += 1 }
+            while last >= first && !needs(row: last) { last -= 1 }
+        }
+        return (first, last)
+    }
+}
+
+/// The corners of a quadrilateral as an unordered set, to find shapes that coincide.
+struct CornerSet: Hashable {
+    let a: PixelPoint, b: PixelPoint, c: PixelPoint, d: PixelPoint
+
+    init(_ quad: Quad) {
+        func less(_ p: PixelPoint, _ q: PixelPoint) -> Bool { p.x != q.x ? p.x < q.x : p.y < q.y }
+        var p = (quad.a, quad.b, quad.c, quad.d)
+        // A sorting network for four.
+        if less(p.1, p.0) { swap(&p.0, &p.1) }
+        if less(p.3, p.2) { swap(&p.2, &p.3) }
+        if less(p.2, p.0) { swap(&p.0, &p.2) }
+        if less(p.3, p.1) { swap(&p.1, &p.3) }
+        if less(p.2, p.1) { swap(&p.1, &p.2) }
+        (a, b, c, d) = p
+    }
+}

@@ -1,0 +1,243 @@
+/// How a track closes (MODEL.md §7).
+public enum TrackClosure: String, Sendable, Hashable, CaseIterable {
+    /// Flown once from the first waypoint to the last; no turn at either end.
+    case oneWay
+    /// A circuit: a leg from the last waypoint back to the first closes it, and every waypoint turns.
+    case loop
+    /// The §3 racetrack: out A→B, a U-turn, back B→A, a U-turn.
+    case racetrack
+
+    /// Whether the track is flown lap after lap (a loop or a racetrack).
+    public var isClosed: Bool { self != .oneWay }
+}
+
+/// A route of any shape (MODEL.md §7): a chain of straight and turn pieces, each starting where the previous one
+/// ends at the heading it ends with, together with the screen and lateral band that decide which tiles it needs.
+///
+/// Build one with ``init(racetrack:)`` (today's A→B loop), ``init(waypoints:on:screen:legs:turnRadius:closure:tolerance:lateralBand:)``
+/// or ``init(start:heading:steps:on:screen:lateralBand:closure:)`` (pieces by hand). Along-track arc length s is
+/// the distance flown from the start; a pivot adds none (its poses are addressed by piece and angle).
+public struct Track: Sendable, Hashable {
+    /// The tile grid flown over.
+    public let grid: TileGrid
+    /// The screen and how it shows the terrain.
+    public let screen: Screen
+    /// The band d ≥ 0 in terrain pixels the pilot may steer to either side of the track.
+    public let lateralBand: Double
+    /// The pieces in flying order.
+    public let pieces: [TrackPiece]
+    /// How the track closes.
+    public let closure: TrackClosure
+    /// The arc length at the start of each piece, plus the total at the end (`pieces.count + 1` values).
+    public let pieceStarts: [Double]
+    /// The flight this track was built from, for a racetrack (its plans keep their own along-track measure).
+    public let flight: Flight?
+
+    /// The most pieces a track may have, 2²⁰ (a route longer than that is refused as too large to hold).
+    public static let maximumPieces = 1 << 20
+
+    /// Total arc length in pixels.
+    public var length: Double { pieceStarts[pieces.count] }
+
+    /// Checks and stores a chain of pieces.
+    /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``maximumPieces`` pieces or a
+    ///   footprint over ``Flight/maximumTilesPerFrame``; ``StencilError/outOfRange(field:value:valid:)`` for a track
+    ///   reaching past ``Flight/maximumExtent``; ``StencilError/nonFinite(field:value:)``.
+    init(
+        pieces: [TrackPiece], grid: TileGrid, screen: Screen, lateralBand: Double, closure: TrackClosure,
+        flight: Flight? = nil
+    ) throws(StencilError) {
+        try StencilError.requireNonNegative(lateralBand, "Lateral band")
+        guard !pieces.isEmpty else {
+            throw .outOfRange(field: "Track pieces", value: 0, valid: "at least one piece")
+        }
+        guard pieces.count <= Self.maximumPieces else {
+            throw .tooLarge(
+                what: "Track pieces", value: Double(pieces.count), limit: Double(Self.maximumPieces),
+                advice: "split the route, or raise the great-circle tolerance")
+        }
+        let reach = Self.footprintReach(screen: screen, lateralBand: lateralBand)
+        try Self.checkFootprintSize(screen: screen, lateralBand: lateralBand, grid: grid)
+        var farthest = 0.0
+        var starts: [Double] = []
+        starts.reserveCapacity(pieces.count + 1)
+        var s = 0.0
+        for piece in pieces {
+            starts.append(s)
+            let extra: Double
+            switch piece {
+            case .straight(let p):
+                extra = Swift.max(abs(p.start.x), abs(p.start.y), abs(p.end.x), abs(p.end.y))
+            case .turn(let p):
+                extra = Swift.max(abs(p.center.x), abs(p.center.y)) + p.radius
+            }
+            guard extra.isFinite, piece.length.isFinite else {
+                throw .nonFinite(field: "Track piece geometry", value: extra.isFinite ? piece.length : extra)
+            }
+            farthest = Swift.max(farthest, extra)
+            s += piece.length
+        }
+        starts.append(s)
+        guard farthest + reach <= Flight.maximumExtent else {
+            throw .outOfRange(
+                field: "Track extent (pieces, screen × zoom and band, in px)", value: farthest + reach,
+                valid: "at most \(Flight.maximumExtent) px from the image origin")
+        }
+        self.pieces = pieces
+        self.grid = grid
+        self.screen = screen
+        self.lateralBand = lateralBand
+        self.closure = closure
+        self.flight = flight
+        pieceStarts = starts
+    }
+
+    /// A track of pieces chained by hand from `start` at `heading`: each step is flown from where the previous
+    /// one ends, at the heading it ends with.
+    /// - Throws: ``StencilError`` for non-finite or out-of-range steps (a straight length ≤ 0, a radius < 0, a turn
+    ///   angle of 0 or past ±360°), and the size limits of a track.
+    public init(
+        start: PixelPoint, heading: Double, steps: [TrackStep], on grid: TileGrid, screen: Screen,
+        lateralBand: Double = 0, closure: TrackClosure = .oneWay
+    ) throws(StencilError) {
+        try StencilError.requireFinite(start.x, "Start x")
+        try StencilError.requireFinite(start.y, "Start y")
+        try StencilError.requireFinite(heading, "Start heading")
+        guard steps.count <= Self.maximumPieces else {
+            throw .tooLarge(
+                what: "Track pieces", value: Double(steps.count), limit: Double(Self.maximumPieces),
+                advice: "split the route")
+        }
+        var position = start
+        var theta = Degrees.normalizedHeading(heading)
+        var pieces: [TrackPiece] = []
+        pieces.reserveCapacity(steps.count)
+        for step in steps {
+            switch step {
+            case .straight(let length):
+                try StencilError.requirePositive(length, "Straight length")
+                let piece = StraightPiece(
+                    start: position, end: position + length * PixelPoint.ahead(heading: theta), heading: theta,
+                    length: length)
+                pieces.append(.straight(piece))
+                position = piece.end
+            case .turn(let radius, let degrees):
+                try StencilError.requireNonNegative(radius, "Turn radius")
+                try StencilError.requireFinite(degrees, "Turn angle")
+                guard degrees != 0, abs(degrees) <= 360 else {
+                    throw .outOfRange(field: "Turn angle", value: degrees, valid: "non-zero, within ±360°")
+                }
+                let piece = TurnPiece(start: position, heading: theta, radius: radius, angle: degrees)
+                pieces.append(.turn(piece))
+                position = piece.end
+                theta = piece.endHeading
+            }
+        }
+        try self.init(pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure)
+    }
+
+    /// The §3 racetrack of a flight (MODEL.md §7): straight (P_A, θ, L), turn (ρ, σ·180°), straight
+    /// (P_B + 2σρ·r(θ), θ + 180°, L), turn (ρ, σ·180°) — with the flight's own turn centres, so its stencil,
+    /// frames and plan are exactly the flight's.
+    public init(racetrack flight: Flight) {
+        let loop = FlightLoop(flight)
+        let route = flight.route
+        let sign = flight.turn.direction.sign
+        let rho = flight.turn.radius
+        let theta = route.heading
+        let back = Degrees.normalizedHeading(theta + 180)
+        let returnStart = route.end + 2 * sign * rho * route.right
+        let returnEnd = route.start + 2 * sign * rho * route.right
+        let pieces: [TrackPiece] = [
+            .straight(StraightPiece(start: route.start, end: route.end, heading: theta, length: route.length)),
+            .turn(
+                TurnPiece(
+                    start: route.end, heading: theta, center: loop.endTurnCenter, radius: rho, angle: sign * 180,
+                    takesTime: true)),
+            .straight(StraightPiece(start: returnStart, end: returnEnd, heading: back, length: route.length)),
+            .turn(
+                TurnPiece(
+                    start: returnEnd, heading: back, center: loop.startTurnCenter, radius: rho, angle: sign * 180,
+                    takesTime: true)),
+        ]
+        var starts = [0.0]
+        for piece in pieces { starts.append(starts[starts.count - 1] + piece.length) }
+        self.pieces = pieces
+        grid = flight.grid
+        screen = flight.screen
+        lateralBand = flight.lateralBand
+        closure = .racetrack
+        self.flight = flight
+        pieceStarts = starts
+    }
+
+    /// The farthest a footprint corner lies from its pose, band included: √(max|p|² + (max|q| + d)²).
+    static func footprintReach(screen: Screen, lateralBand: Double) -> Double {
+        let along = screen.along
+        let across = screen.across
+        let p = Swift.max(abs(along.lower), abs(along.upper))
+        let q = Swift.max(abs(across.lower), abs(across.upper)) + lateralBand
+        return (p * p + q * q).squareRoot()
+    }
+
+    /// Refuses a footprint, widened by the band, whose bounding square covers more than
+    /// ``Flight/maximumTilesPerFrame`` tiles.
+    static func checkFootprintSize(screen: Screen, lateralBand: Double, grid: TileGrid) throws(StencilError) {
+        let side = 2 * footprintReach(screen: screen, lateralBand: lateralBand) / grid.tileLength + 2
+        guard side * side <= Double(Flight.maximumTilesPerFrame) else {
+            throw .tooLarge(
+                what: "Footprint size in tiles (screen × zoom and band / tile size, squared)",
+                value: (side * side).rounded(), limit: Double(Flight.maximumTilesPerFrame),
+                advice: "lower the zoom, the screen size or the band")
+        }
+    }
+
+    /// The same track flown backwards: pieces in reverse order, each flown the other way (a right turn becomes a
+    /// left one about the same centre).
+    public func reversed() -> Track {
+        var reversedPieces: [TrackPiece] = []
+        reversedPieces.reserveCapacity(pieces.count)
+        for piece in pieces.reversed() {
+            switch piece {
+            case .straight(let p):
+                reversedPieces.append(
+                    .straight(
+                        StraightPiece(
+                            start: p.end, end: p.start, heading: Degrees.normalizedHeading(p.heading + 180),
+                            length: p.length)))
+            case .turn(let p):
+                reversedPieces.append(
+                    .turn(
+                        TurnPiece(
+                            start: p.end, heading: Degrees.normalizedHeading(p.endHeading + 180), center: p.center,
+                            radius: p.radius, angle: -p.angle, takesTime: p.takesTime)))
+            }
+        }
+        var starts = [0.0]
+        for piece in reversedPieces { starts.append(starts[starts.count - 1] + piece.length) }
+        return Track(
+            unchecked: reversedPieces, starts: starts, grid: grid, screen: screen, lateralBand: lateralBand,
+            closure: closure, flight: nil)
+    }
+
+    private init(
+        unchecked pieces: [TrackPiece], starts: [Double], grid: TileGrid, screen: Screen, lateralBand: Double,
+        closure: TrackClosure, flight: Flight?
+    ) {
+        self.pieces = pieces
+        pieceStarts = starts
+        self.grid = grid
+        self.screen = screen
+        self.lateralBand = lateralBand
+        self.closure = closure
+        self.flight = flight
+    }
+}
+
+/// A step of a track built by hand (``Track/init(start:heading:steps:on:screen:lateralBand:closure:)``).
+public enum TrackStep: Sendable, Hashable {
+    /// Fly straight ahead for a length in pixels (> 0).
+    case straight(length: Double)
+    /// Turn by a signed angle in degrees (positive right, 0 < |angle| ≤ 360) on a radius in pixels (0: a pivot).
+    case turn(radius: Double, degrees: Double)
+}

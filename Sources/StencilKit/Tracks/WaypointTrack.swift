@@ -1,0 +1,236 @@
+/// How a leg between two waypoints is flown (MODEL.md §7).
+public enum LegKind: String, Sendable, Hashable, CaseIterable {
+    /// A rhumb line: straight on the Mercator image, one heading.
+    case rhumb
+    /// A great circle, flown as a chain of straight pieces within a tolerance ε of the true great circle's
+    /// footprints.
+    case greatCircle
+}
+
+extension Track {
+    /// The track through waypoints W₀…Wₙ (MODEL.md §7).
+    ///
+    /// Each waypoint's longitude is unwrapped next to the previous one by the short way (a difference of exactly
+    /// ±180° is kept as given), so a route may cross ±180° any number of times. Between two legs the heading turns
+    /// by Δ = atan2(u_in × u_out, u_in · u_out) (an exact reversal is +180°, a right pivot): a pivot when
+    /// `turnRadius` is 0 or a great-circle leg begins or ends there, else a fly-by arc of radius ρ tangent to both
+    /// legs, starting ρ·tan(|Δ|/2) before the waypoint.
+    /// - Parameters:
+    ///   - legs: how every leg is flown.
+    ///   - turnRadius: the fly-by radius ρ ≥ 0 in terrain pixels.
+    ///   - closure: ``TrackClosure/oneWay`` (no turn at either end), ``TrackClosure/loop`` (a leg Wₙ → W₀ closes
+    ///     the circuit; the track starts where W₀'s turn ends, and that turn is its last piece), or
+    ///     ``TrackClosure/racetrack`` for exactly two waypoints (the §3 loop, turning right with `turnRadius`).
+    ///   - tolerance: ε > 0 in terrain pixels for great-circle legs (see ``LegKind/greatCircle``).
+    /// - Complexity: O(pieces); a great-circle leg has about R·(total turn)/ε pieces, R the footprint's reach.
+    /// - Throws: ``StencilError/tooFewWaypoints(count:)``, ``StencilError/coincidentWaypoints(first:second:latitude:longitude:)``,
+    ///   ``StencilError/radiusTooLarge(from:to:radius:largestRadius:)``, ``StencilError/reversalWithRadius(waypoint:radius:)``,
+    ///   ``StencilError/badTolerance(value:)``, ``StencilError/geometry(_:)`` for a waypoint past the terrain's
+    ///   latitude limit, ``StencilError/tooLarge(what:value:limit:advice:)`` past ``Track/maximumPieces``.
+    public init(
+        waypoints: [GeoCoordinate], on grid: TileGrid, screen: Screen, legs: LegKind = .rhumb,
+        turnRadius: Double = 0, closure: TrackClosure = .oneWay, tolerance: Double = 0.5, lateralBand: Double = 0
+    ) throws(StencilError) {
+        guard waypoints.count >= 2 else { throw .tooFewWaypoints(count: waypoints.count) }
+        guard tolerance.isFinite, tolerance > 0 else { throw .badTolerance(value: tolerance) }
+        try StencilError.requireNonNegative(turnRadius, "Turn radius")
+        try StencilError.requireNonNegative(lateralBand, "Lateral band")
+        if closure == .racetrack {
+            guard waypoints.count == 2 else {
+                throw .outOfRange(
+                    field: "Waypoints of a racetrack", value: Double(waypoints.count), valid: "exactly 2 (A and B)")
+            }
+            let flight = try Flight(
+                from: waypoints[0], to: waypoints[1], on: grid, screen: screen, turn: Turn(radius: turnRadius),
+                lateralBand: lateralBand)
+            self.init(racetrack: flight)
+            return
+        }
+        guard waypoints.count <= Self.maximumPieces else {
+            throw .tooLarge(
+                what: "Waypoints", value: Double(waypoints.count), limit: Double(Self.maximumPieces),
+                advice: "split the route")
+        }
+        try Self.checkFootprintSize(screen: screen, lateralBand: lateralBand, grid: grid)
+        let plan = try WaypointLegs(waypoints: waypoints, grid: grid, closure: closure)
+        let reach = Self.footprintReach(screen: screen, lateralBand: lateralBand)
+        // Each leg's points (two for a rhumb leg, a chain for a great circle).
+        var legPoints: [[PixelPoint]] = []
+        legPoints.reserveCapacity(plan.legCount)
+        var pointCount = 0
+        for leg in 0..<plan.legCount {
+            let (i, j) = plan.ends(of: leg)
+            let from = plan.pixels[leg]
+            let to = plan.endPixel(of: leg)
+            if legs == .greatCircle {
+                let chain = try GreatCircleChain.points(
+                    from: waypoints[i], to: waypoints[j], pixels: from, to, grid: grid, reach: reach,
+                    tolerance: tolerance, budget: Self.maximumPieces - pointCount)
+                pointCount += chain.count
+                legPoints.append(chain)
+            } else {
+                pointCount += 2
+                legPoints.append([from, to])
+            }
+        }
+        // The turn at the end of each leg (at its end waypoint), nil where a one-way track ends.
+        let closed = closure == .loop
+        var turns: [Double?] = []
+        for leg in 0..<plan.legCount {
+            let next = leg + 1 < plan.legCount ? leg + 1 : (closed ? 0 : nil)
+            guard let next else {
+                turns.append(nil)
+                continue
+            }
+            let incoming = legPoints[leg]
+            let outgoing = legPoints[next]
+            turns.append(
+                Self.turnAngle(
+                    incoming[incoming.count - 2], incoming[incoming.count - 1], outgoing[0], outgoing[1]))
+        }
+        // Fly-by tangent distances at each leg's end (0 for pivots), and the radius check.
+        let flyBy = turnRadius > 0 && legs == .rhumb
+        var tangent = [Double](repeating: 0, count: plan.legCount)
+        if flyBy {
+            for leg in 0..<plan.legCount {
+                guard let delta = turns[leg] else { continue }
+                if abs(delta) == 180 {
+                    throw .reversalWithRadius(waypoint: plan.ends(of: leg).1, radius: turnRadius)
+                }
+                tangent[leg] = turnRadius * Self.tanHalf(delta)
+            }
+            var largest = Double.infinity
+            var failing: Int?
+            for leg in 0..<plan.legCount {
+                let before = leg > 0 ? tangent[leg - 1] : (closed ? tangent[plan.legCount - 1] : 0)
+                let after = tangent[leg]
+                let length = (legPoints[leg][1] - legPoints[leg][0]).length
+                let denominator = (before + after) / turnRadius
+                if denominator > 0 { largest = Swift.min(largest, length / denominator) }
+                if before + after > length && failing == nil { failing = leg }
+            }
+            if let failing {
+                let (i, j) = plan.ends(of: failing)
+                throw .radiusTooLarge(from: i, to: j, radius: turnRadius, largestRadius: largest)
+            }
+        }
+        // Chain the pieces.
+        var pieces: [TrackPiece] = []
+        pieces.reserveCapacity(pointCount * 2)
+        for leg in 0..<plan.legCount {
+            let points = legPoints[leg]
+            let before = leg > 0 ? tangent[leg - 1] : (closed ? tangent[plan.legCount - 1] : 0)
+            let after = tangent[leg]
+            for k in 0..<(points.count - 1) {
+                var a = points[k]
+                var b = points[k + 1]
+                let piece = StraightPiece(from: a, to: b)
+                if k == 0 && before > 0 { a = a + before * piece.ahead }
+                if k == points.count - 2 && after > 0 { b = b - after * piece.ahead }
+                if k > 0 {
+                    // A joint inside a great-circle chain: a pivot that takes no time.
+                    let previous = points[k - 1]
+                    let delta = Self.turnAngle(previous, points[k], points[k], points[k + 1])
+                    if delta != 0 {
+                        pieces.append(
+                            .turn(
+                                TurnPiece(
+                                    start: points[k], heading: StraightPiece(from: previous, to: points[k]).heading,
+                                    radius: 0, angle: delta, takesTime: false)))
+                    }
+                }
+                if b != a {
+                    pieces.append(
+                        .straight(StraightPiece(start: a, end: b, heading: piece.heading, length: (b - a).length)))
+                }
+            }
+            guard let delta = turns[leg], delta != 0 else { continue }
+            let last = StraightPiece(from: points[points.count - 2], to: points[points.count - 1])
+            let corner = points[points.count - 1]
+            if flyBy {
+                pieces.append(
+                    .turn(
+                        TurnPiece(
+                            start: corner - tangent[leg] * last.ahead, heading: last.heading, radius: turnRadius,
+                            angle: delta)))
+            } else {
+                pieces.append(.turn(TurnPiece(start: corner, heading: last.heading, radius: 0, angle: delta)))
+            }
+        }
+        try self.init(pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure)
+    }
+
+    /// Δ = atan2(u_in × u_out, u_in · u_out) in degrees for the incoming leg a→b and the outgoing leg c→d, with an
+    /// exact reversal counted as +180° (a right pivot).
+    static func turnAngle(_ a: PixelPoint, _ b: PixelPoint, _ c: PixelPoint, _ d: PixelPoint) -> Double {
+        let u = b - a
+        let v = d - c
+        let cross = u.x * v.y - u.y * v.x
+        let dot = u.dot(v)
+        if cross == 0 { return dot < 0 ? 180 : 0 }
+        return Degrees.atan2(cross, dot)
+    }
+
+    /// tan(|Δ|/2) for Δ in degrees.
+    static func tanHalf(_ delta: Double) -> Double {
+        let (s, c) = Degrees.sinCos(abs(delta) / 2)
+        return s / c
+    }
+}
+
+/// The legs of a waypoint route: each waypoint's pixel, unwrapped next to the previous one by the short way, and
+/// for a loop the closing leg back to W₀ (shifted by whole widths when the loop goes round the world).
+struct WaypointLegs {
+    let pixels: [PixelPoint]
+    /// The end of the closing leg: W₀'s pixel unwrapped next to Wₙ (loops only).
+    let closingEnd: PixelPoint?
+    let legCount: Int
+    let waypointCount: Int
+
+    init(waypoints: [GeoCoordinate], grid: TileGrid, closure: TrackClosure) throws(StencilError) {
+        var pixels: [PixelPoint] = []
+        pixels.reserveCapacity(waypoints.count)
+        let width = grid.width
+        for (index, waypoint) in waypoints.enumerated() {
+            var p: PixelPoint
+            do { p = try grid.pixel(of: waypoint) } catch { throw .geometry(error) }
+            if let previous = pixels.last {
+                p.x = Self.unwrap(p.x, next: previous.x, width: width)
+                if p == previous {
+                    throw .coincidentWaypoints(
+                        first: index - 1, second: index, latitude: waypoint.latitude, longitude: waypoint.longitude)
+                }
+            }
+            pixels.append(p)
+        }
+        self.pixels = pixels
+        waypointCount = waypoints.count
+        if closure == .loop {
+            var end = pixels[0]
+            end.x = Self.unwrap(end.x, next: pixels[pixels.count - 1].x, width: width)
+            if end == pixels[pixels.count - 1] {
+                throw .coincidentWaypoints(
+                    first: waypoints.count - 1, second: 0, latitude: waypoints[0].latitude,
+                    longitude: waypoints[0].longitude)
+            }
+            closingEnd = end
+            legCount = waypoints.count
+        } else {
+            closingEnd = nil
+            legCount = waypoints.count - 1
+        }
+    }
+
+    /// x shifted by whole widths so that |x − next| ≤ width/2, a difference of exactly width/2 kept as it is.
+    static func unwrap(_ x: Double, next reference: Double, width: Double) -> Double {
+        var x = x - ((x - reference) / width).rounded(.towardZero) * width
+        if x - reference > width / 2 { x -= width } else if x - reference < -width / 2 { x += width }
+        return x
+    }
+
+    /// The waypoint indices a leg joins.
+    func ends(of leg: Int) -> (Int, Int) { (leg, leg + 1 < waypointCount ? leg + 1 : 0) }
+
+    /// The pixel a leg ends at.
+    func endPixel(of leg: Int) -> PixelPoint { leg + 1 < waypointCount ? pixels[leg + 1] : closingEnd ?? pixels[0] }
+}

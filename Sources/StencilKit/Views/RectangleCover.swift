@@ -1,0 +1,101 @@
+/// The tiles a rotated rectangle needs (positive-area intersection, MODEL.md §2), row by row: the engine behind
+/// ``Viewport`` and culling.
+///
+/// Why it is exact. For a convex region K the open tile square meets K's interior exactly when the open row strip
+/// meets K's open y-range and the tile's open column interval meets the x-range of K within that strip; each row's
+/// span is therefore ⌊xmin/T⌋ … ⌈xmax/T⌉ − 1 of the strip's x-range (the rule of ``ConvexCover``, with the same
+/// tie tolerance: the strip is shrunk by e = ``TileGrid/tieTolerance`` and the x-range by e, so overlaps thinner
+/// than e count as touching and edges lying exactly on tile boundaries need no neighbour).
+///
+/// Why it is fast. A rectangle's boundary splits at its top vertex T and bottom vertex B (opposite corners) into a
+/// left chain T → L → B and a right chain T → R → B. Within a strip [y0, y1] the smallest x of K lies on the left
+/// chain, whose x is a convex function of y: its minimum over the strip is L.x when L lies in the strip, else the
+/// smaller of its values at y0 and y1; symmetrically for the largest x on the right chain. Each row therefore
+/// costs four multiply–adds on precomputed edge slopes and two comparisons with L and R — no division by an edge,
+/// no clipping of four edges per row, no sort. Vertex coordinates are used as given (x at y = T.y is T.x exactly),
+/// so axis-aligned rectangles are decided exactly.
+/// - Complexity: O(1) to set up (four divisions); O(1) per row.
+struct RectangleCover: Sendable {
+    let t: Double
+    let e: Double
+    let top: PixelPoint
+    let left: PixelPoint
+    let right: PixelPoint
+    let bottom: PixelPoint
+    /// dx/dy of the edges T→L, L→B, T→R, R→B (unused, possibly infinite, for a horizontal edge).
+    let slopeTopLeft: Double, slopeLeftBottom: Double
+    let slopeTopRight: Double, slopeRightBottom: Double
+    /// The rows scanned: those the rectangle can need, clipped to the terrain's rows (empty when first > last).
+    let firstRow: Int
+    let lastRow: Int
+
+    /// Sets up the cover of the rectangle with corners `q` (in order around it, as ``Footprint/corners`` gives
+    /// them) on `grid`, scanning only the terrain's rows. The corners must be finite and within
+    /// ``Flight/maximumExtent`` of the origin (row and column numbers then fit an `Int`).
+    init(_ q: Quad, on grid: TileGrid) {
+        t = grid.tileLength
+        e = grid.tieTolerance
+        // Top: the corner of least y (ties: least x). Bottom: the opposite corner, which has the greatest y in exact
+        // arithmetic (for a parallelogram y_k + y_k+2 = y_k+1 + y_k+3); taking it by position rather than by its
+        // rounded y keeps T and B opposite when a nearly axis-aligned rectangle's corners tie after rounding. The
+        // other two corners are one on each chain.
+        var i = 0
+        for k in 1..<4 {
+            let p = q[k]
+            let a = q[i]
+            if p.y < a.y || (p.y == a.y && p.x < a.x) { i = k }
+        }
+        let top = q[i]
+        let bottom = q[i + 2]
+        var v = q[i + 1]
+        var w = q[i + 3]
+        // v is left of the line T→B when (B − T) × (v − T) > 0 (y grows downward).
+        let cross = (bottom.x - top.x) * (v.y - top.y) - (bottom.y - top.y) * (v.x - top.x)
+        if cross < 0 { swap(&v, &w) }
+        self.top = top
+        self.bottom = bottom
+        left = v
+        right = w
+        slopeTopLeft = (v.x - top.x) / (v.y - top.y)
+        slopeLeftBottom = (bottom.x - v.x) / (bottom.y - v.y)
+        slopeTopRight = (w.x - top.x) / (w.y - top.y)
+        slopeRightBottom = (bottom.x - w.x) / (bottom.y - w.y)
+        let hasArea =
+            bottom.y > top.y && max(max(q.a.x, q.b.x), max(q.c.x, q.d.x)) > min(min(q.a.x, q.b.x), min(q.c.x, q.d.x))
+        let first = Int(((top.y + e) / t).rounded(.down))
+        let last = Int(((bottom.y - e) / t).rounded(.up)) - 1
+        firstRow = max(first, 0)
+        lastRow = hasArea ? min(last, grid.rows - 1) : firstRow - 1
+    }
+
+    /// Whether no row is needed.
+    var isEmpty: Bool { firstRow > lastRow }
+
+    /// The x of the left chain at height y (T.y ≤ y ≤ B.y).
+    func leftX(_ y: Double) -> Double {
+        y < left.y
+            ? top.x + (y - top.y) * slopeTopLeft : (y > left.y ? left.x + (y - left.y) * slopeLeftBottom : left.x)
+    }
+
+    /// The x of the right chain at height y (T.y ≤ y ≤ B.y).
+    func rightX(_ y: Double) -> Double {
+        y < right.y
+            ? top.x + (y - top.y) * slopeTopRight : (y > right.y ? right.x + (y - right.y) * slopeRightBottom : right.x)
+    }
+
+    /// The columns `first … last` the rectangle needs in `row` (first > last when none), for a row in
+    /// firstRow … lastRow.
+    func span(row: Int) -> (first: Int, last: Int) {
+        let rowTop = Double(row) * t
+        // The row strip shrunk by the tolerance, clipped to the rectangle's y-range.
+        let y0 = max(rowTop + e, top.y)
+        let y1 = min(rowTop + t - e, bottom.y)
+        guard y1 >= y0 else { return (1, 0) }
+        var lo = min(leftX(y0), leftX(y1))
+        if left.y >= y0 && left.y <= y1 { lo = min(lo, left.x) }
+        var hi = max(rightX(y0), rightX(y1))
+        if right.y >= y0 && right.y <= y1 { hi = max(hi, right.x) }
+        guard hi > lo else { return (1, 0) }
+        return (Int(((lo + e) / t).rounded(.down)), Int(((hi - e) / t).rounded(.up)) - 1)
+    }
+}
