@@ -21,7 +21,7 @@ public struct RhumbLine: Sendable, Hashable {
     /// GeographicLib's convention for the tie: when the ends are exactly 180° apart in longitude the line goes east
     /// if λ_end − λ_start as given is positive and west if it is negative. So (0°, 0°) → (0°, 180°) heads 90° and
     /// (0°, 180°) → (0°, 0°) heads 270°, as in RhumbSolve, although 180 and −180 are the same meridian.
-    /// Then θ = atan2(Δλ, Δψ) and s = R·√(Δλ² + Δψ²)/q with q = Δψ/Δφ (``DividedDifference``).
+    /// Then θ = atan2(Δλ, Δψ) and s = R·√(Δλ² + Δψ²)/q with q = Δψ/Δφ (`DividedDifference`).
     /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide, or lie so
     ///   close (10⁻³²⁴° apart) that their separation in radians underflows to 0.
     /// - Complexity: O(1).

@@ -37,6 +37,8 @@ public struct PointIndex: Sendable {
 
     /// Indexes points given in terrain pixels (x may be unwrapped; it is wrapped into the image).
     /// - Parameter bandHeight: band height in pixels; the tile size unless given.
+    /// - Parameter points: the points, in terrain pixels of `grid`.
+    /// - Parameter grid: the grid whose pixels the points are in (its width wraps x).
     /// - Throws: ``StencilError`` for a non-finite point, a band height ≤ 0, or a point whose band
     ///   ⌊y / bandHeight⌋ lies outside ±2⁵² (|y| ≥ 2⁵² band heights).
     public init(points: [PixelPoint], grid: TileGrid, bandHeight: Double? = nil) throws(StencilError) {

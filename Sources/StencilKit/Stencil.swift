@@ -39,6 +39,7 @@ public struct Stencil: Sendable, Hashable {
     /// leaves the terrain is refused at once, and one clipped to it scans the terrain's rows only.
     /// - Complexity: O(candidate tiles of the turn sweeps + rows of the straight pieces + runs·log runs).
     /// - Parameter clipToTerrain: drop rows past the terrain's top or bottom instead of refusing.
+    /// - Parameter track: the track whose pieces, screen and band are swept.
     /// - Throws: ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)`` when the sweep needs
     ///   rows outside the terrain and `clipToTerrain` is false; ``StencilError/tooLarge(what:value:limit:advice:)``
     ///   when the shapes would need more than ``maximumRuns`` runs.

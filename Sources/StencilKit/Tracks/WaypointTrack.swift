@@ -16,12 +16,16 @@ extension Track {
     /// `turnRadius` is 0 or a great-circle leg begins or ends there, else a fly-by arc of radius ρ tangent to both
     /// legs, starting ρ·tan(|Δ|/2) before the waypoint.
     /// - Parameters:
+    ///   - waypoints: W₀…Wₙ (n ≥ 1), geographic; consecutive ones must differ.
+    ///   - grid: the tile grid flown over.
+    ///   - screen: the screen and how it shows the terrain.
     ///   - legs: how every leg is flown.
     ///   - turnRadius: the fly-by radius ρ ≥ 0 in terrain pixels.
     ///   - closure: ``TrackClosure/oneWay`` (no turn at either end), ``TrackClosure/loop`` (a leg Wₙ → W₀ closes
     ///     the circuit; the track starts where W₀'s turn ends, and that turn is its last piece), or
     ///     ``TrackClosure/racetrack`` for exactly two waypoints (the §3 loop, turning right with `turnRadius`).
     ///   - tolerance: ε > 0 in terrain pixels for great-circle legs (see ``LegKind/greatCircle``).
+    ///   - lateralBand: the band d ≥ 0 in terrain pixels the pilot may steer to either side of the track.
     /// - Complexity: O(pieces); a great-circle leg has about R·(total turn)/ε pieces, R the footprint's reach.
     /// - Throws: ``StencilError/tooFewWaypoints(count:)``, ``StencilError/coincidentWaypoints(first:second:latitude:longitude:)``,
     ///   ``StencilError/radiusTooLarge(from:to:radius:largestRadius:)``, ``StencilError/reversalWithRadius(waypoint:radius:)``,

@@ -3,7 +3,7 @@ extension Viewport {
     /// the terrain's rows, each with its real tile (column i mod columns), its draw origin (i·T, j·T) in unwrapped
     /// pixels and its centre's offset from the view's centre.
     ///
-    /// The cover is exact (see ``RectangleCover``): one column run per row, found from the rectangle's two chains
+    /// The cover is exact (see `RectangleCover`): one column run per row, found from the rectangle's two chains
     /// with a handful of multiply–adds. Row-major order is the cover's own; nearest-first sorts in place.
     /// `tiles` is emptied keeping its capacity, so a buffer reused across frames allocates nothing once it has
     /// grown to the largest view.
