@@ -1,7 +1,7 @@
 /// When each tile must hold a slot if every run of its need that can be a load of its own is one, requested as late
 /// as the loader allows (MODEL.md §9): the "hold intervals" the schedule's capacity is decided on.
 ///
-/// A load serving a run whose first frame is a must be requested by its latest time s = c − λ (``LoadTimeline``),
+/// A load serving a run whose first frame is a must be requested by its latest time s = c − λ (`LoadTimeline`),
 /// and its tile then holds a slot from s through the run's last frame b. A run can be a load of its own only if its
 /// tile can be evicted after the previous run's last frame b′ and requested again by t_a − λ, i.e. t_a − λ > t_b′;
 /// otherwise, in every schedule, the tile stays resident across the gap and the run joins the previous hold. Runs

@@ -2,16 +2,16 @@
 /// the requests and evictions, with their times, that keep every frame's need resident while at most `capacity`
 /// tiles hold a slot, under a loader of latency λ and throughput μ.
 ///
-/// How it is planned (``SchedulePlanner``).
+/// How it is planned (`SchedulePlanner`).
 /// 1. The needs, as each tile's runs of consecutive frames (``TrackNeeds``).
-/// 2. Holds (``HoldIntervals``), under each of a few bridging rules: a gap between two runs of a tile shorter than
+/// 2. Holds (`HoldIntervals`), under each of a few bridging rules: a gap between two runs of a tile shorter than
 ///    G is bridged (the tile stays resident), for G = 0 (only gaps no schedule can break: shorter than λ), 4, 16,
 ///    64, … frames, and ∞ (every tile loaded once). Every run that starts a load under the rule is timed as late
-///    as the loader allows (``LoadTimeline``: latest completions c_m = min(D_m, c_{m+1} − 1/μ) in deadline order,
+///    as the loader allows (`LoadTimeline`: latest completions c_m = min(D_m, c_{m+1} − 1/μ) in deadline order,
 ///    requests at c_m − λ, the shortest preload prefix); its tile holds a slot from that request through the run's
 ///    last frame, and through bridged gaps.
 /// 3. For each rule whose holds never exceed C at one instant, Belady's farthest-next-use over the holds with C
-///    slots (``FarthestNextUse``) chooses which holds start with a load and which resident tile each load
+///    slots (`FarthestNextUse`) chooses which holds start with a load and which resident tile each load
 ///    displaces: the one whose next hold starts farthest away — so never one needed before the incoming tile's
 ///    deadline (its next hold would already have started), never one still loading. The rule with the fewest loads
 ///    is kept (the search stops at a rule whose count meets ``latencyBound``).
@@ -23,7 +23,7 @@
 /// What it guarantees, and why.
 /// - **Valid** whenever it returns (no frame lacks a tile, never more than C slots in use). Each load completes by
 ///   its deadline: step 4's request times are its latest completions minus λ, nudged so that the model's forward
-///   formula, in floating point, completes them no later (``LoadTimeline``). Slots: step 3 hands each slot from one
+///   formula, in floating point, completes them no later (`LoadTimeline`). Slots: step 3 hands each slot from one
 ///   tile to the next, and a load's hold starts after its victim's last need. Step 4 only delays requests (fewer
 ///   loads queue behind fewer, so no latest completion moves earlier), so each request still follows its victim's
 ///   last need and eviction, and each slot holds one tile at a time. A displaced tile needed again is reloaded by

@@ -2,7 +2,7 @@
 /// offset δ ∈ [−d, d], stored as each tile's visibility intervals (``NeedRun``), memory O(runs).
 ///
 /// How it is computed. Sweeping a pose across the band sweeps one rectangle: the footprint widened by d on each side
-/// across-track. Its cover (``RectangleCover``, exact by the positive-area rule, rows past the terrain left out)
+/// across-track. Its cover (`RectangleCover`, exact by the positive-area rule, rows past the terrain left out)
 /// gives one unwrapped column run per row, at most two real runs after wrapping. Frame k's rows are diffed with
 /// frame k − 1's row by row: the columns only k − 1 holds close their tiles' runs at k − 1, the columns only k
 /// holds open runs at k. No frame is culled into a set and no two sets are compared.
