@@ -1,5 +1,5 @@
 /// The device screen and how it shows the terrain (MODEL.md §4): `width × height` points, heading-up, at
-/// `zoom` terrain pixels per point, with the aircraft at `anchor` and an optional `margin` of terrain pixels.
+/// `scale` terrain pixels per point, with the aircraft at `anchor` and an optional `margin` of terrain pixels.
 public struct Screen: Sendable, Hashable {
     /// Where the aircraft sits on the screen, as fractions from the top-left corner.
     public struct Anchor: Sendable, Hashable {
@@ -21,41 +21,41 @@ public struct Screen: Sendable, Hashable {
     /// Height in points.
     public let height: Double
     /// Terrain pixels per screen point.
-    public let zoom: Double
+    public let scale: Double
     /// The aircraft's place on the screen.
     public let anchor: Anchor
-    /// Terrain pixels (not scaled by zoom) added on every side of the footprint, e.g. for filtering seams.
+    /// Terrain pixels (not scaled by scale) added on every side of the footprint, e.g. for filtering seams.
     public let margin: Double
 
-    /// The zooms a screen may have, 10⁻¹² … 10¹² terrain px per point. The screen transform divides by the zoom, so a
-    /// zoom of 2.2·10⁻³⁰⁸ made every transformed position infinite; 10⁻¹² keeps positions up to
+    /// The zooms a screen may have, 10⁻¹² … 10¹² terrain px per point. The screen transform divides by the scale, so a
+    /// scale of 2.2·10⁻³⁰⁸ made every transformed position infinite; 10⁻¹² keeps positions up to
     /// ``Flight/maximumExtent`` (2⁴⁰ px) far inside the finite range, and 10¹² is past any useful scale.
-    public static let validZooms: ClosedRange<Double> = 1e-12...1e12
+    public static let validScales: ClosedRange<Double> = 1e-12...1e12
 
-    /// The largest footprint extent, twice ``Flight/maximumExtent`` (2⁴¹ px): width × zoom, height × zoom and the
+    /// The largest footprint extent, twice ``Flight/maximumExtent`` (2⁴¹ px): width × scale, height × scale and the
     /// margin must each stay within it, so the footprint's extents and corners are finite. No flight can show a
     /// larger footprint: every footprint must lie within ``Flight/maximumExtent`` of the image origin.
     public static var maximumExtent: Double { 2 * Flight.maximumExtent }
 
     /// Creates a screen.
-    /// - Throws: ``StencilError`` for non-finite values, a width, height or zoom ≤ 0, a zoom outside
-    ///   ``validZooms``, an anchor outside [0, 1]², a negative margin, or a width × zoom, height × zoom or margin
+    /// - Throws: ``StencilError`` for non-finite values, a width, height or scale ≤ 0, a scale outside
+    ///   ``validScales``, an anchor outside [0, 1]², a negative margin, or a width × scale, height × scale or margin
     ///   past ``maximumExtent``.
-    public init(width: Double, height: Double, zoom: Double = 1, anchor: Anchor = .center, margin: Double = 0)
+    public init(width: Double, height: Double, scale: Double = 1, anchor: Anchor = .center, margin: Double = 0)
         throws(StencilError)
     {
         try StencilError.requirePositive(width, "Screen width")
         try StencilError.requirePositive(height, "Screen height")
-        try StencilError.requirePositive(zoom, "Zoom")
-        guard Self.validZooms.contains(zoom) else {
-            throw .outOfRange(field: "Zoom", value: zoom, valid: "in [1e-12, 1e12] terrain px per point")
+        try StencilError.requirePositive(scale, "Scale")
+        guard Self.validScales.contains(scale) else {
+            throw .outOfRange(field: "Scale", value: scale, valid: "in [1e-12, 1e12] terrain px per point")
         }
         try StencilError.requireUnit(anchor.x, "Anchor x")
         try StencilError.requireUnit(anchor.y, "Anchor y")
         try StencilError.requireNonNegative(margin, "Margin")
         let limit = Self.maximumExtent
         for (value, field) in [
-            (width * zoom, "Screen width × zoom in px"), (height * zoom, "Screen height × zoom in px"),
+            (width * scale, "Screen width × scale in px"), (height * scale, "Screen height × scale in px"),
             (margin, "Margin"),
         ]
         where !(value <= limit) {
@@ -63,7 +63,7 @@ public struct Screen: Sendable, Hashable {
         }
         self.width = width
         self.height = height
-        self.zoom = zoom
+        self.scale = scale
         self.anchor = anchor
         self.margin = margin
     }
@@ -71,12 +71,12 @@ public struct Screen: Sendable, Hashable {
     /// Along-track extent of the footprint relative to the aircraft, ahead positive, margin included:
     /// [−(1 − a_y)·h·z − m, a_y·h·z + m].
     public var along: Interval {
-        Interval(-(1 - anchor.y) * height * zoom - margin, anchor.y * height * zoom + margin)
+        Interval(-(1 - anchor.y) * height * scale - margin, anchor.y * height * scale + margin)
     }
 
     /// Across-track extent of the footprint relative to the aircraft, right positive, margin included:
     /// [−a_x·w·z − m, (1 − a_x)·w·z + m].
     public var across: Interval {
-        Interval(-anchor.x * width * zoom - margin, (1 - anchor.x) * width * zoom + margin)
+        Interval(-anchor.x * width * scale - margin, (1 - anchor.x) * width * scale + margin)
     }
 }

@@ -29,8 +29,8 @@ struct FixedRadiusStencil: Sendable {
 
     init(track: Track, exact: Stencil) {
         let screen = track.screen
-        let width = screen.width * screen.zoom + 2 * screen.margin + 2 * track.lateralBand
-        let height = screen.height * screen.zoom + 2 * screen.margin
+        let width = screen.width * screen.scale + 2 * screen.margin + 2 * track.lateralBand
+        let height = screen.height * screen.scale + 2 * screen.margin
         let radius = 0.5 * (width * width + height * height).squareRoot()
         self.radius = radius
         let grid = track.grid

@@ -10,7 +10,7 @@ struct Scenario: Sendable {
     /// The tile grid: explicit sizes or a Web Mercator XYZ level.
     enum GridSpec: Sendable {
         case tiles(columns: Int, rows: Int, tileSize: Int)
-        case xyz(zoom: Int)
+        case xyz(scale: Int)
     }
 
     /// Short name, used on the command line and in results.
@@ -24,7 +24,7 @@ struct Scenario: Sendable {
     var route: RouteSpec
     var screenWidth: Double
     var screenHeight: Double
-    var zoom: Double
+    var scale: Double
     var anchor: (x: Double, y: Double)
     var margin: Double
     var turnRadius: Double
@@ -64,7 +64,7 @@ struct Scenario: Sendable {
             try g.allow(["xyz"])
             let z = try g.integer("xyz")
             guard (0...30).contains(z) else { throw g.invalid("xyz", "must be a zoom level in 0…30 (got \(z))") }
-            grid = .xyz(zoom: z)
+            grid = .xyz(scale: z)
         } else {
             try g.allow(["columns", "rows", "tileSize"])
             let columns = try g.integer("columns", atLeast: 1)
@@ -78,7 +78,7 @@ struct Scenario: Sendable {
         try s.allow(["width", "height", "zoom", "anchor", "margin"])
         screenWidth = try s.number("width", greaterThan: 0)
         screenHeight = try s.number("height", greaterThan: 0)
-        zoom = try s.number("zoom", default: 1, greaterThan: 0)
+        scale = try s.number("zoom", default: 1, greaterThan: 0)
         if let a = try s.optionalObject("anchor") {
             try a.allow(["x", "y"])
             anchor = (try a.number("x", unit: true), try a.number("y", unit: true))
@@ -236,7 +236,7 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
     var description: String { message }
 }
 
-/// Reads the fields of one JSON object strictly, naming fields by their dotted path (`screen.zoom`).
+/// Reads the fields of one JSON object strictly, naming fields by their dotted path (`screen.scale`).
 struct FieldReader {
     let source: String
     let path: String

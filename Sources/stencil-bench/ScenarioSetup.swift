@@ -37,7 +37,7 @@ struct ScenarioSetup: Sendable {
         do {
             switch scenario.grid {
             case .tiles(let c, let r, let t): grid = try TileGrid(columns: c, rows: r, tileSize: t)
-            case .xyz(let z): grid = try TileGrid.webMercator(zoom: z)
+            case .xyz(let z): grid = try TileGrid.xyz(level: z)
             }
         } catch { throw StencilError.geometry(error) }
         let limit = grid.latitudeLimit
@@ -60,7 +60,7 @@ struct ScenarioSetup: Sendable {
             coordinates = list
         } catch { throw StencilError.geometry(error) }
         let screen = try Screen(
-            width: scenario.screenWidth, height: scenario.screenHeight, zoom: scenario.zoom,
+            width: scenario.screenWidth, height: scenario.screenHeight, scale: scenario.scale,
             anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
         switch scenario.route {
         case .racetrack(_, _, let way):

@@ -326,7 +326,7 @@ struct SvgDrawing {
                 "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"
         }
         let screenText =
-            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.zoom)), anchor "
+            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.scale)), anchor "
             + "(\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin \(fmt(screen.margin))"
         let lines = [
             "\(setup.grid) · \(route) · \(screenText) · band ±\(fmt(track.lateralBand))",

@@ -140,7 +140,7 @@ enum TrackScenarios {
     /// The 5 × 50-tile corridor at XYZ z = 12: a one-way single leg whose swept rectangle is 5 tiles across and 50
     /// along (screen 1280 × 256 px, leg 49 tiles), centred on tile (2150.3, 1465.7), at `heading`.
     static func corridor(heading: Double) -> (name: String, json: String) {
-        let grid = (try? TileGrid.webMercator(zoom: 12)) ?? .marsViking
+        let grid = (try? TileGrid.xyz(level: 12)) ?? .marsViking
         let centre = PixelPoint(x: 2150.3 * 256, y: 1465.7 * 256)
         let half = 49.0 * 256 / 2
         let u = PixelPoint.ahead(heading: heading)

@@ -60,7 +60,7 @@ struct ViewBenchmark {
     /// The cases: the z = 12 rectangle at four headings row-major; 480 × 320 on Mars Viking over every whole
     /// bearing, row-major and nearest-first; the 256-px ring around the z = 12 screen over the four headings.
     static func cases() throws -> [Case] {
-        let z12 = try TileGrid.webMercator(zoom: 12)
+        let z12 = try TileGrid.xyz(level: 12)
         let wide = try Screen(width: 1024, height: 768)
         // Centre tile (2150.3, 1465.7): pixel (2150.3·256, 1465.7·256).
         let center = PixelPoint(x: 2150.3 * 256, y: 1465.7 * 256)

@@ -56,7 +56,7 @@ enum ViewCommand {
         var out =
             "\(name): \(setup.grid)\(setup.level.map { " (level \($0))" } ?? ""), centre "
             + "(\(fmt(v.center.x, decimals: 4)), \(fmt(v.center.y, decimals: 4))) px, bearing \(fmt(v.bearing))°, "
-            + "screen \(fmt(v.screen.width))×\(fmt(v.screen.height)) at \(fmt(v.screen.zoom, decimals: 6)) px/pt\n"
+            + "screen \(fmt(v.screen.width))×\(fmt(v.screen.height)) at \(fmt(v.screen.scale, decimals: 6)) px/pt\n"
         out += "  visible: \(visible.count) tiles\n" + runs(visible)
         out += "  ring of \(fmt(setup.scenario.ring)) px: \(ring.count) tiles\n" + runs(ring)
         return out

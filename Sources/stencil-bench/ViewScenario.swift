@@ -37,7 +37,7 @@ struct ViewScenario: Sendable {
     var screenWidth: Double
     var screenHeight: Double
     /// Terrain px per point; nil with a map (the map zoom sets it).
-    var zoom: Double?
+    var scale: Double?
     var anchor: (x: Double, y: Double)
     var margin: Double
     var center: Center
@@ -78,9 +78,9 @@ struct ViewScenario: Sendable {
             guard !s.has("zoom") else {
                 throw s.invalid("zoom", "must be absent with \"map\" (map.zoom sets the scale)")
             }
-            zoom = nil
+            scale = nil
         } else {
-            zoom = try s.number("zoom", default: 1, greaterThan: 0)
+            scale = try s.number("zoom", default: 1, greaterThan: 0)
         }
         if let a = try s.optionalObject("anchor") {
             try a.allow(["x", "y"])
@@ -109,7 +109,7 @@ struct ViewScenario: Sendable {
             try g.allow(["xyz"])
             let z = try g.integer("xyz")
             guard (0...30).contains(z) else { throw g.invalid("xyz", "must be a level in 0…30 (got \(z))") }
-            return .xyz(zoom: z)
+            return .xyz(scale: z)
         }
         try g.allow(["columns", "rows", "tileSize"])
         return .tiles(
@@ -119,8 +119,8 @@ struct ViewScenario: Sendable {
 
     private static func map(_ m: FieldReader) throws(ScenarioError) -> Source {
         try m.allow(["zoom", "tileSize", "levelBias", "minLevel", "maxLevel"])
-        let zoom = try m.number("zoom", atLeast: 0)
-        guard zoom <= 64 else { throw m.invalid("zoom", "must lie in [0, 64] (got \(JSONValue.format(zoom)))") }
+        let mapZoom = try m.number("zoom", atLeast: 0)
+        guard mapZoom <= 64 else { throw m.invalid("zoom", "must lie in [0, 64] (got \(JSONValue.format(mapZoom)))") }
         let tileSize = try m.integer("tileSize", default: 256, atLeast: 1)
         let bias = try m.number("levelBias", default: 0, atLeast: 0)
         guard bias < 1 else {
@@ -133,7 +133,7 @@ struct ViewScenario: Sendable {
         guard minLevel <= maxLevel else {
             throw m.invalid("minLevel", "must not exceed maxLevel \(maxLevel) (got \(minLevel))")
         }
-        return .map(zoom: zoom, tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel)
+        return .map(zoom: mapZoom, tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel)
     }
 }
 
@@ -149,16 +149,16 @@ struct ViewSetup: Sendable {
     init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
         do {
-            let zoom: Double
+            let scale: Double
             switch scenario.tiles {
             case .grid(.tiles(let c, let r, let t)):
                 grid = try TileGrid(columns: c, rows: r, tileSize: t)
                 level = c == r && c.nonzeroBitCount == 1 ? c.trailingZeroBitCount : nil
-                zoom = scenario.zoom ?? 1
+                scale = scenario.scale ?? 1
             case .grid(.xyz(let z)):
-                grid = try TileGrid.webMercator(zoom: z)
+                grid = try TileGrid.xyz(level: z)
                 level = z
-                zoom = scenario.zoom ?? 1
+                scale = scenario.scale ?? 1
             case .map(let z, let tileSize, let bias, let minLevel, let maxLevel):
                 // MercatorMath's level of detail: n = clamp(⌊Z + b⌋, min, max), scale 2^(n − Z) (MODEL.md §8).
                 let draw = try LevelOfDetail(
@@ -167,10 +167,10 @@ struct ViewSetup: Sendable {
                 .drawLevel(forMapZoom: z)
                 grid = draw.grid
                 level = draw.level
-                zoom = draw.scale
+                scale = draw.scale
             }
             let screen = try Screen(
-                width: scenario.screenWidth, height: scenario.screenHeight, zoom: zoom,
+                width: scenario.screenWidth, height: scenario.screenHeight, scale: scale,
                 anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
             switch scenario.center {
             case .geographic(let lon, let lat):

@@ -55,7 +55,7 @@ struct ViewDrawing {
             "\(name) — \(setup.scenario.summary ?? "")",
             "\(grid)\(setup.level.map { " · level \($0)" } ?? "") · centre (\(fmt(view.center.x, decimals: 2)), "
                 + "\(fmt(view.center.y, decimals: 2))) px · bearing \(fmt(view.bearing))° · screen "
-                + "\(fmt(view.screen.width))×\(fmt(view.screen.height)) at \(fmt(view.screen.zoom, decimals: 4)) px/pt",
+                + "\(fmt(view.screen.width))×\(fmt(view.screen.height)) at \(fmt(view.screen.scale, decimals: 4)) px/pt",
             "visible \(visible.count) tiles (green, ghosts → real column) · ring of \(fmt(setup.scenario.ring)) px: "
                 + "\(ring.count) tiles (orange) · footprint black, grown footprint dashed",
         ]

@@ -57,7 +57,7 @@ struct ErrorCaseTests {
         }
         // The limit itself is on the image.
         #expect(thrown(try grid.pixel(of: geo(grid.latitudeLimit, 0))) == nil)
-        let web = try TileGrid.webMercator(zoom: 4)
+        let web = try TileGrid.xyz(level: 4)
         let error = thrown(try web.pixel(of: geo(85.06, 0)))
         expectDescription(of: error, mentions: ["85.06", "85.0511"])
     }

@@ -58,7 +58,7 @@ struct ExtremeInputTests {
         #expect(lon == 179.99999999999997)
         // z = 0: the true x is 256 − 256·(180 − lon)/360 = 256 − 2.02·10⁻¹⁴, whose nearest Double is 256 − 2⁻⁴⁵
         // (the spacing below 256 is 2⁻⁴⁵ = 2.84·10⁻¹⁴, and 2.02 is nearer 2.84 than 0): 256.nextDown.
-        let z0 = try TileGrid.webMercator(zoom: 0)
+        let z0 = try TileGrid.xyz(level: 0)
         let p0 = try z0.pixel(of: geo(0, lon))
         #expect(p0.x == 256 - 0x1p-45)
         #expect(p0.x < z0.width)

@@ -38,7 +38,7 @@ struct MercatorPrecisionTests {
         #expect(lats.filter { 90 - $0 <= 1e-10 }.count >= 50)
         #expect(lats.contains(Double(90).nextDown) && lats.contains(84.45) && lats.contains(0x1p-1074))
         // Within 1e-10° of both terrain limits.
-        let limits = [TileGrid.marsViking.latitudeLimit, try TileGrid.webMercator(zoom: 0).latitudeLimit]
+        let limits = [TileGrid.marsViking.latitudeLimit, try TileGrid.xyz(level: 0).latitudeLimit]
         for limit in limits { #expect(lats.filter { abs($0 - limit) <= 1e-10 }.count >= 6) }
     }
 
@@ -96,7 +96,7 @@ struct MercatorPrecisionTests {
     func pixelRows() throws {
         let grids: [String: TileGrid] = [
             "marsViking": .marsViking, "marsVikingDouble": .marsVikingDouble,
-            "xyz0": try .webMercator(zoom: 0), "xyz12": try .webMercator(zoom: 12), "xyz30": try .webMercator(zoom: 30),
+            "xyz0": try .xyz(level: 0), "xyz12": try .xyz(level: 12), "xyz30": try .xyz(level: 30),
         ]
         let rows = ReferenceTable.rows(MercatorReference.pixelRows)
         #expect(rows.count == 1090)

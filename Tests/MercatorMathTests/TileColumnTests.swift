@@ -13,7 +13,7 @@ struct TileColumnTests {
             #expect(t.column == 0, "lon \(lon)")
             #expect(try grid.pixel(of: geo(10, lon)).x == 0)
         }
-        #expect(try TileGrid.webMercator(zoom: 3).tile(of: geo(0, 180)).column == 0)
+        #expect(try TileGrid.xyz(level: 3).tile(of: geo(0, 180)).column == 0)
     }
 
     @Test("the last column ends just short of 180°")

@@ -19,7 +19,7 @@ struct TrapRegressionTests {
             #expect(error.description.contains("\(Double(Int.max))"))
         }
         // The largest grids that fit still work: Web Mercator z = 30 has 2⁶⁰ tiles.
-        #expect(try TileGrid.webMercator(zoom: 30).tileCount == 1 << 60)
+        #expect(try TileGrid.xyz(level: 30).tileCount == 1 << 60)
         #expect(try TileGrid(columns: 1 << 31, rows: 1 << 31, tileSize: 1).tileCount == 1 << 62)
     }
 

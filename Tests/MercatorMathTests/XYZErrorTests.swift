@@ -89,7 +89,7 @@ struct XYZErrorTests {
         #expect(thrown(try TileID(containing: geo(0, 0), atLevel: 31)) != nil)
     }
 
-    @Test("map zoom: finite and in [0, 30]", arguments: [Double.nan, .infinity, -.infinity])
+    @Test("map scale: finite and in [0, 30]", arguments: [Double.nan, .infinity, -.infinity])
     func nonFiniteMapZoom(z: Double) throws {
         let error = thrown(try LevelOfDetail().drawLevel(forMapZoom: z))
         guard case .nonFinite(let field, _)? = error else {

@@ -36,9 +36,9 @@ struct BadInputTests {
             is: .outOfRange(field: "Screen height", value: value, valid: "greater than 0"),
             mentions: ["Screen height", "\(value)", "greater than 0"])
         Self.expect(
-            Self.error(try Screen(width: 100, height: 100, zoom: value)),
-            is: .outOfRange(field: "Zoom", value: value, valid: "greater than 0"),
-            mentions: ["Zoom", "\(value)", "greater than 0"])
+            Self.error(try Screen(width: 100, height: 100, scale: value)),
+            is: .outOfRange(field: "Scale", value: value, valid: "greater than 0"),
+            mentions: ["Scale", "\(value)", "greater than 0"])
     }
 
     @Test(arguments: [Double.nan, .infinity, -.infinity])
@@ -58,7 +58,7 @@ struct BadInputTests {
         }
         check(Self.error(try Screen(width: value, height: 1)), "Screen width")
         check(Self.error(try Screen(width: 1, height: value)), "Screen height")
-        check(Self.error(try Screen(width: 1, height: 1, zoom: value)), "Zoom")
+        check(Self.error(try Screen(width: 1, height: 1, scale: value)), "Scale")
         check(Self.error(try Screen(width: 1, height: 1, anchor: .init(x: value, y: 0.5))), "Anchor x")
         check(Self.error(try Screen(width: 1, height: 1, anchor: .init(x: 0.5, y: value))), "Anchor y")
         check(Self.error(try Screen(width: 1, height: 1, margin: value)), "Margin")

@@ -200,7 +200,7 @@ struct BudgetPlanMinimalityTests {
             let end = PixelPoint(x: start.x + length * u.x, y: start.y + length * u.y)
             let flight = try Flight(
                 route: PixelRoute(start: start, end: end, on: grid),
-                screen: Screen(width: side, height: side, zoom: zoom))
+                screen: Screen(width: side, height: side, scale: zoom))
             #expect(flight.route.length == length)
             let sampled = try Sampled(flight: flight, step: 4)
             let label = "heading \(heading), \(side)×\(side) at \(zoom), \(tiles) tiles"

@@ -15,10 +15,10 @@ enum BudgetPlanSupport {
         while true {
             let width = rng.uniform(screenSide.lowerBound, screenSide.upperBound)
             let height = rng.uniform(screenSide.lowerBound, screenSide.upperBound)
-            let zoom = rng.uniform(0.6, 1.4)
+            let scale = rng.uniform(0.6, 1.4)
             let anchor = Screen.Anchor(x: rng.uniform(0.2, 0.8), y: rng.uniform(0.2, 0.8))
             let margin = rng.bool() ? 0 : rng.uniform(0, 12)
-            let screen = try Screen(width: width, height: height, zoom: zoom, anchor: anchor, margin: margin)
+            let screen = try Screen(width: width, height: height, scale: scale, anchor: anchor, margin: margin)
             let radius = rng.int(0...2) == 0 ? 0 : rng.uniform(5, 120)
             let turn = try Turn(radius: radius, direction: rng.bool() ? .right : .left)
             let band = rng.int(0...2) == 0 ? 0 : rng.uniform(1, 90)

@@ -37,8 +37,8 @@ enum CullingCheck {
     /// MODEL.md §4 extents, margin included: along [−(1 − a_y)·h·z − m, a_y·h·z + m], across
     /// [−a_x·w·z − m, (1 − a_x)·w·z + m].
     static func extents(_ screen: Screen) -> (along: (Double, Double), across: (Double, Double)) {
-        let hz = screen.height * screen.zoom
-        let wz = screen.width * screen.zoom
+        let hz = screen.height * screen.scale
+        let wz = screen.width * screen.scale
         let m = screen.margin
         return (
             (-(1 - screen.anchor.y) * hz - m, screen.anchor.y * hz + m),
@@ -149,7 +149,7 @@ enum CullingCheck {
 /// a world narrower than the screen.
 enum RandomFlights {
     static let grids: [TileGrid] = [
-        .marsViking, .marsVikingDouble, try! TileGrid.webMercator(zoom: 4), try! TileGrid.webMercator(zoom: 5),
+        .marsViking, .marsVikingDouble, try! TileGrid.xyz(level: 4), try! TileGrid.xyz(level: 5),
         try! TileGrid(columns: 12, rows: 96, tileSize: 32),
     ]
 
@@ -162,7 +162,7 @@ enum RandomFlights {
         let note: String
         var description: String {
             "\(note); route \(flight.route.start)→\(flight.route.end) θ=\(flight.route.heading) on \(flight.grid); "
-                + "screen \(flight.screen.width)×\(flight.screen.height) z=\(flight.screen.zoom) "
+                + "screen \(flight.screen.width)×\(flight.screen.height) z=\(flight.screen.scale) "
                 + "anchor (\(flight.screen.anchor.x), \(flight.screen.anchor.y)) m=\(flight.screen.margin); "
                 + "turn ρ=\(flight.turn.radius) \(flight.turn.direction); band \(flight.lateralBand); "
                 + "v=\(timing.speed) fps=\(timing.framesPerSecond) rate=\(timing.turnRate)"
@@ -179,7 +179,7 @@ enum RandomFlights {
         // Snapped flights fly an axis heading with dyadic sizes so footprint edges often fall exactly on tile
         // boundaries, where only the positive-area rule decides.
         let snap = axis && rng.chance(0.6)
-        var zoom = rng.pick(snap ? [0.5, 1, 2] : [0.5, 1, 2, rng.uniform(0.3, 2.5)])
+        var scale = rng.pick(snap ? [0.5, 1, 2] : [0.5, 1, 2, rng.uniform(0.3, 2.5)])
         func side() -> Double {
             snap || rng.chance(0.5) ? t / 8 * Double(rng.int(2...24)) : rng.uniform(30, 600)
         }
@@ -202,12 +202,12 @@ enum RandomFlights {
 
         // Keep the whole sweep inside the terrain's rows.
         func reach() -> Double {
-            let wz = width * zoom
-            let hz = height * zoom
+            let wz = width * scale
+            let hz = height * scale
             return (wz * wz + hz * hz).squareRoot() + 2 * margin + band + 2 * radius + t
         }
         while 2 * reach() + 4 * t > grid.height {
-            zoom /= 2
+            scale /= 2
             margin /= 2
             band /= 2
             radius /= 2
@@ -216,7 +216,7 @@ enum RandomFlights {
         let yHigh = grid.height - reach() - t
         let w = grid.width
 
-        let screen = try Screen(width: width, height: height, zoom: zoom, anchor: anchor, margin: margin)
+        let screen = try Screen(width: width, height: height, scale: scale, anchor: anchor, margin: margin)
         let turn = try Turn(radius: radius, direction: direction)
         let route: PixelRoute
         var note: String

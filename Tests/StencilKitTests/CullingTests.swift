@@ -113,7 +113,7 @@ struct CullingTests {
 
     @Test func screenTransformWithZoomAnchorAndMargin() throws {
         // Zoom 2, aircraft at (0.5, 0.75), margin 8 terrain px = 4 points beyond each screen edge.
-        let screen = try Screen(width: 480, height: 320, zoom: 2, anchor: Screen.Anchor(x: 0.5, y: 0.75), margin: 8)
+        let screen = try Screen(width: 480, height: 320, scale: 2, anchor: Screen.Anchor(x: 0.5, y: 0.75), margin: 8)
         let loop = try Self.example1(screen: screen)
         var tiles: [VisibleTile] = []
         for angle in [0.0, 30, 45, 90, 150, 180] {
@@ -292,7 +292,7 @@ struct CullingTests {
     static func roundTurnLoop() throws -> (FlightLoop, FlightTiming) {
         let a = try GeoCoordinate(latitude: 10, longitude: 170)
         let b = try GeoCoordinate(latitude: -12, longitude: -160)
-        let screen = try Screen(width: 480, height: 320, zoom: 1.5, anchor: Screen.Anchor(x: 0.5, y: 0.75), margin: 4)
+        let screen = try Screen(width: 480, height: 320, scale: 1.5, anchor: Screen.Anchor(x: 0.5, y: 0.75), margin: 4)
         let flight = try Flight(
             from: a, to: b, on: .marsViking, screen: screen, turn: Turn(radius: 150, direction: .left), lateralBand: 40)
         return (FlightLoop(flight), try FlightTiming(speed: 300, framesPerSecond: 30, turnRate: 90))
@@ -386,7 +386,7 @@ struct CullingTests {
             #expect(throws: StencilError.self) { try FlightTiming(speed: 1, turnRate: bad) }
             #expect(throws: StencilError.self) { try Turn(radius: bad) }
             #expect(throws: StencilError.self) { try Screen(width: 480, height: 320, margin: bad) }
-            #expect(throws: StencilError.self) { try Screen(width: 480, height: 320, zoom: bad) }
+            #expect(throws: StencilError.self) { try Screen(width: 480, height: 320, scale: bad) }
             #expect(throws: StencilError.self) {
                 try Flight(route: loop.flight.route, screen: loop.flight.screen, lateralBand: bad)
             }

@@ -102,7 +102,7 @@ extension DiagonalCornerTouchTests {
     @Test func cornerTouchingTilesAlongAnExactFortyFiveDegreeTrackFoundByTheOracle() throws {
         let flight = try HandWorked.flight(
             (160, 3296), (1359, 2097),
-            screen: try Screen(width: 608, height: 384, zoom: 0.5, anchor: .init(x: 1, y: 0)),
+            screen: try Screen(width: 608, height: 384, scale: 0.5, anchor: .init(x: 1, y: 0)),
             turn: try Turn(radius: 352, direction: .left))
         #expect(flight.route.heading == 45)
         let stencil = try Stencil(flight: flight)

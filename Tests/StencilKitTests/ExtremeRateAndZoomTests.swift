@@ -48,15 +48,15 @@ struct ExtremeRateAndZoomTests {
     @Test func zoomMustLieInItsRange() throws {
         for bad in [2.2e-308, 0.99e-12, 1.01e12, 1e300] {
             let refusal = Self.outOfRange { () throws(StencilError) in
-                try Screen(width: 480, height: 320, zoom: bad)
+                try Screen(width: 480, height: 320, scale: bad)
             }
-            #expect(refusal?.field == "Zoom", "zoom \(bad)")
+            #expect(refusal?.field == "Scale", "zoom \(bad)")
             #expect(refusal?.valid == "in [1e-12, 1e12] terrain px per point")
         }
-        #expect(Screen.validZooms == 1e-12...1e12)
+        #expect(Screen.validScales == 1e-12...1e12)
         // The smallest zoom keeps the screen transform finite even at the farthest position a flight may reach:
         // a terrain pixel there is 2⁴⁰ / 10⁻¹² ≈ 1.1·10²⁴ points from the screen's corner, not ∞.
-        let screen = try Screen(width: 480, height: 320, zoom: 1e-12)
+        let screen = try Screen(width: 480, height: 320, scale: 1e-12)
         let far = PixelPoint(x: Flight.maximumExtent, y: -Flight.maximumExtent)
         let transform = ScreenTransform(screen: screen, position: far, heading: 33)
         let origin = transform.apply(to: .zero)
@@ -74,10 +74,10 @@ struct ExtremeRateAndZoomTests {
         #expect(Screen.maximumExtent == 0x1p41)
         let cases: [(String, () throws(StencilError) -> Screen)] = [
             (
-                "Screen width × zoom in px",
-                { () throws(StencilError) in try Screen(width: 1e300, height: 1, zoom: 1e12) }
+                "Screen width × scale in px",
+                { () throws(StencilError) in try Screen(width: 1e300, height: 1, scale: 1e12) }
             ),
-            ("Screen height × zoom in px", { () throws(StencilError) in try Screen(width: 1, height: 0x1p42) }),
+            ("Screen height × scale in px", { () throws(StencilError) in try Screen(width: 1, height: 0x1p42) }),
             ("Margin", { () throws(StencilError) in try Screen(width: 1, height: 1, margin: 0x1p41 * 1.5) }),
         ]
         for (field, make) in cases {

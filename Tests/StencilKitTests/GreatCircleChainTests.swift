@@ -21,7 +21,7 @@ struct GreatCircleChainTests {
     }
 
     static func makeLeg(_ g: inout SplitMix64, tolerance: Double, longest: Double = 1200) throws -> Leg {
-        let grid = g.pick([TileGrid.marsViking, .marsViking, .marsVikingDouble, try TileGrid.webMercator(zoom: 3)])
+        let grid = g.pick([TileGrid.marsViking, .marsViking, .marsVikingDouble, try TileGrid.xyz(level: 3)])
         let scale = grid.width / 360
         var a: (Double, Double)
         var b: (Double, Double)
@@ -38,8 +38,8 @@ struct GreatCircleChainTests {
             waypoints: [ga, gb], on: grid, screen: look.screen, legs: .greatCircle, tolerance: tolerance,
             lateralBand: look.band)
         let s = look.screen
-        let w = s.width * s.zoom
-        let h = s.height * s.zoom
+        let w = s.width * s.scale
+        let h = s.height * s.scale
         let m = s.margin
         let d = look.band
         return Leg(

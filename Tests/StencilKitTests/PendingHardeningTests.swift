@@ -51,7 +51,7 @@ struct PendingHardeningTests {
     /// cap, never `budgetTooSmall`.
     @Test(.timeLimit(.minutes(1)))
     func seamlessPlansDoNotMistakeTheirCapForTheBudget() throws {
-        let grid = try TileGrid.webMercator(zoom: 22)
+        let grid = try TileGrid.xyz(level: 22)
         let flight = try Flight(
             from: GeoCoordinate(latitude: 0.001, longitude: 0), to: GeoCoordinate(latitude: 0.001, longitude: 45),
             on: grid, screen: Self.phone)
@@ -70,7 +70,7 @@ struct PendingHardeningTests {
     /// must be refused up front with a typed error naming the cap (or made in time proportional to its segments).
     @Test(.timeLimit(.minutes(1)))
     func pausePlansHaveASegmentCap() throws {
-        let grid = try TileGrid.webMercator(zoom: 24)
+        let grid = try TileGrid.xyz(level: 24)
         // 25° due east at z = 24: 25/360 of 2³² px = 3.0·10⁸ px; a 16-tile budget covers a few hundred px a segment.
         let flight = try Flight(
             from: GeoCoordinate(latitude: 0.001, longitude: 0), to: GeoCoordinate(latitude: 0.001, longitude: 25),
@@ -94,7 +94,7 @@ struct PendingHardeningTests {
     /// the flight is refused up front.
     @Test(.timeLimit(.minutes(1)))
     func theBandCountsInThePerFrameLimit() throws {
-        let grid = try TileGrid.webMercator(zoom: 16)
+        let grid = try TileGrid.xyz(level: 16)
         let a = try GeoCoordinate(latitude: 0, longitude: 0)
         let b = try GeoCoordinate(latitude: 0, longitude: 1)
         let error = Self.error { () throws(StencilError) in
@@ -116,7 +116,7 @@ struct PendingHardeningTests {
     /// answer is either a stencil built in time proportional to those runs or a typed refusal naming a limit.
     @Test(.timeLimit(.minutes(1)))
     func uTurnRingsAreNotScannedThroughTheirHole() throws {
-        let grid = try TileGrid.webMercator(zoom: 28)
+        let grid = try TileGrid.xyz(level: 28)
         let turn = try Turn(radius: 1e9)
         let a = try GeoCoordinate(latitude: 0, longitude: 0)
         let b = try GeoCoordinate(latitude: 0, longitude: 0.01)
@@ -139,7 +139,7 @@ struct PendingHardeningTests {
     /// running out of memory and not as `leavesTerrain` (±85.05° lies inside the terrain's ±85.0511°).
     @Test(.timeLimit(.minutes(1)))
     func poleToPoleStencilsAtZ30AreRefusedUpFront() throws {
-        let grid = try TileGrid.webMercator(zoom: 30)
+        let grid = try TileGrid.xyz(level: 30)
         let flight = try Flight(
             from: GeoCoordinate(latitude: -85.05, longitude: 10), to: GeoCoordinate(latitude: 85.05, longitude: 10),
             on: grid, screen: Self.phone)
@@ -167,7 +167,7 @@ struct PendingHardeningTests {
             start: PixelPoint(x: 11_520_000_000, y: 2688.001),
             end: PixelPoint(x: 11_520_000_000.001, y: 2688.0020000000004), on: .marsViking)
         let screen = try Screen(
-            width: 0.001, height: 0.001, zoom: 0.001, anchor: Screen.Anchor(x: 0.001, y: 0.001), margin: 0)
+            width: 0.001, height: 0.001, scale: 0.001, anchor: Screen.Anchor(x: 0.001, y: 0.001), margin: 0)
         let flight = try Flight(route: route, screen: screen, turn: Turn(radius: 1e-183, direction: .right))
         let stencil = try Stencil(flight: flight, clipToTerrain: true)
         let loop = FlightLoop(flight)

@@ -6,7 +6,7 @@ import Testing
 /// diagonal (margin and band included).
 struct PivotDiscTests {
     // XYZ z = 3: 8 × 8 tiles of 256 px. A = (512, 1024) = (2·256, 4·256), B = (1024, 1024) = (4·256, 4·256): due east,
-    // L = 512. Screen 480 × 360 at zoom 1, centred, no margin, d = 0, pivots. Heading 90°: along (h = 360) is x,
+    // L = 512. Screen 480 × 360 at scale 1, centred, no margin, d = 0, pivots. Heading 90°: along (h = 360) is x,
     // across (w = 480) is y. Disc radius R = √(240² + 180²) = 300.
     // Leg: x ∈ [512 − 180, 1024 + 180] = [332, 1204] → columns 1…4; y ∈ [1024 − 240, 1024 + 240] = [784, 1264] → rows 3, 4.
     // Disc about A (a tile corner): a tile is needed iff its nearest point is closer than 300.
@@ -17,7 +17,7 @@ struct PivotDiscTests {
     // Stencil: row 2: 1…4; rows 3, 4: 0…5; row 5: 1…4 — 20 tiles, all real.
     @Test func centredPivotSweepsTheDiscOfHalfTheDiagonal() throws {
         let flight = try HandWorked.flight(
-            (512, 1024), (1024, 1024), on: try .webMercator(zoom: 3), screen: try Screen(width: 480, height: 360))
+            (512, 1024), (1024, 1024), on: try .xyz(level: 3), screen: try Screen(width: 480, height: 360))
         let stencil = try Stencil(flight: flight)
         let expected = HandWorked.tiles([2: [1...4], 3: [0...5], 4: [0...5], 5: [1...4]])
         #expect(Set(stencil.unwrappedTiles) == expected)
@@ -56,7 +56,7 @@ struct PivotDiscTests {
     /// and even sizes, so discs pass exactly through tile corners and edges fall on tile boundaries.
     @Test func randomCentredPivotsAreDiscs() throws {
         var g = SplitMix64(seed: 0xD15C)
-        let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try .webMercator(zoom: 3)]
+        let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try .xyz(level: 3)]
         var failures = 0
         for i in 0..<300 {
             let grid = g.pick(grids)
@@ -64,13 +64,13 @@ struct PivotDiscTests {
             let integer = i % 2 == 0
             func size() -> Double { integer ? Double(2 * g.int(10...200)) : g.uniform(20, 400) }
             let (w, h) = (size(), size())
-            let zoom = integer ? 1.0 : g.pick([0.5, 1, 2, g.uniform(0.3, 2)])
+            let scale = integer ? 1.0 : g.pick([0.5, 1, 2, g.uniform(0.3, 2)])
             let margin = g.chance(0.5) ? 0 : (integer ? Double(g.int(0...16)) : g.uniform(0, 16))
             let band = g.chance(0.5) ? 0 : (integer ? Double(g.int(0...64)) : g.uniform(0, 64))
             let heading = g.pick([0.0, 90, 180, 270])
             var length = integer ? Double(g.int(1...1500)) : g.uniform(0.5, 1500)
-            let halfAcross = w * zoom / 2 + margin + band
-            let halfAlong = h * zoom / 2 + margin
+            let halfAcross = w * scale / 2 + margin + band
+            let halfAlong = h * scale / 2 + margin
             let r2 = halfAcross * halfAcross + halfAlong * halfAlong
             let r = r2.squareRoot()
             if heading == 0 || heading == 180 {
@@ -85,7 +85,7 @@ struct PivotDiscTests {
                 ay = ay.rounded()
             }
             let bx = ax + ux * length, by = ay + uy * length
-            let screen = try Screen(width: w, height: h, zoom: zoom, margin: margin)
+            let screen = try Screen(width: w, height: h, scale: scale, margin: margin)
             let flight = try HandWorked.flight((ax, ay), (bx, by), on: grid, screen: screen, band: band)
             // Corridor: A + p·u + q·r for p ∈ [−halfAlong, L + halfAlong], q ∈ [−halfAcross, halfAcross], r = (−u.y, u.x).
             var expected = Self.boxTiles(
@@ -100,7 +100,7 @@ struct PivotDiscTests {
                 failures += 1
                 Issue.record(
                     """
-                    flight \(i): \(grid) A (\(ax), \(ay)) B (\(bx), \(by)) screen \(w) × \(h) @ \(zoom) m \(margin) \
+                    flight \(i): \(grid) A (\(ax), \(ay)) B (\(bx), \(by)) screen \(w) × \(h) @ \(scale) m \(margin) \
                     d \(band): missing \(expected.subtracting(got).sorted()), extra \(got.subtracting(expected).sorted())
                     """)
                 if failures >= 5 { break }

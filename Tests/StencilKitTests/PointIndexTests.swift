@@ -66,7 +66,7 @@ struct PointIndexTests {
     }
 
     static let grids: [TileGrid] = [
-        .marsViking, try! TileGrid.webMercator(zoom: 0), try! TileGrid.webMercator(zoom: 2),
+        .marsViking, try! TileGrid.xyz(level: 0), try! TileGrid.xyz(level: 2),
         try! TileGrid(columns: 7, rows: 5, tileSize: 64),
     ]
 
@@ -216,7 +216,7 @@ struct PointIndexTests {
 
     @Test func footprintsWiderThanTheWorldFindEveryCopy() throws {
         // XYZ zoom 0: one 256 px tile. A 1000 px wide footprint holds each point's copies 3 or 4 times.
-        let grid = try TileGrid.webMercator(zoom: 0)
+        let grid = try TileGrid.xyz(level: 0)
         let points = [PixelPoint(x: 0, y: 100), PixelPoint(x: 100.5, y: 50), PixelPoint(x: 255.75, y: 200)]
         let index = try PointIndex(points: points, grid: grid)
         let f = Footprint(

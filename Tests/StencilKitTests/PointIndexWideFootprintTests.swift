@@ -51,7 +51,7 @@ struct PointIndexWideFootprintTests {
     /// the band; brute force over every copy decides.
     @Test func slantedFootprintsAcrossManyWorldsMatchBruteForce() throws {
         var rng = SplitMix64(seed: 0x57EE_0001)
-        let grid = try TileGrid.webMercator(zoom: 0)  // 256 px: many worlds in a short footprint
+        let grid = try TileGrid.xyz(level: 0)  // 256 px: many worlds in a short footprint
         var onEdge = 0
         var total = 0
         for round in 0..<30 {

@@ -7,7 +7,7 @@ struct ReadmeExampleTests {
         // Mars Viking, 90 × 42 tiles of 128 px; a 480 × 320 screen at 1 terrain px per point.
         let a = try GeoCoordinate(latitude: 0, longitude: -147)
         let b = try GeoCoordinate(latitude: 0, longitude: -86.25)
-        let screen = try Screen(width: 480, height: 320, zoom: 1, anchor: .center)
+        let screen = try Screen(width: 480, height: 320, scale: 1, anchor: .center)
         let flight = try Flight(from: a, to: b, on: .marsViking, screen: screen, turn: .pivot, lateralBand: 0)
 
         // Every tile the loop can show: 94 textures, 6,160,384 bytes at RGBA8.

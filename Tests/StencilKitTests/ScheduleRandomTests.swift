@@ -21,7 +21,7 @@ struct ScheduleRandomTests {
         let tileSize = rng.pick([16, 32])
         let grid = try TileGrid(columns: rng.int(4...16), rows: rng.int(8...16), tileSize: tileSize)
         let screen = try Screen(
-            width: rng.uniform(10, 120), height: rng.uniform(10, 120), zoom: 1,
+            width: rng.uniform(10, 120), height: rng.uniform(10, 120), scale: 1,
             anchor: Screen.Anchor(x: rng.uniform(0, 1), y: rng.uniform(0, 1)),
             margin: rng.chance(0.2) ? rng.uniform(0, 8) : 0)
         var steps: [TrackStep] = []

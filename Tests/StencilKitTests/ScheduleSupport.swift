@@ -12,7 +12,7 @@ enum ScheduleCheck {
     static func needs(_ frames: TrackFrames) throws -> [Set<TileIndex>] {
         let track = frames.track
         let d = track.lateralBand
-        let width = track.screen.width * track.screen.zoom + 2 * track.screen.margin
+        let width = track.screen.width * track.screen.scale + 2 * track.screen.margin
         var offsets: [Double] = [0]
         if d > 0 {
             let steps = Int((2 * d / width).rounded(.up))

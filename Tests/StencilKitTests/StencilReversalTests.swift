@@ -25,7 +25,7 @@ struct StencilReversalTests {
                 let f = random.flight
                 let s = f.screen
                 let screen = try Screen(
-                    width: s.width, height: s.height, zoom: s.zoom, anchor: .center, margin: s.margin)
+                    width: s.width, height: s.height, scale: s.scale, anchor: .center, margin: s.margin)
                 random = OracleFlight(
                     flight: try Flight(route: f.route, screen: screen, turn: f.turn, lateralBand: f.lateralBand),
                     nearEdge: random.nearEdge, summary: random.summary + ", anchor forced to centre")

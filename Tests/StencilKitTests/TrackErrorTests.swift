@@ -333,7 +333,7 @@ struct TrackErrorTests {
             #expect(error?.kind == "badParameter", "\(String(describing: error))")
         }
         // A footprint too large to hold.
-        let huge = try Screen(width: 480, height: 320, zoom: 1000)
+        let huge = try Screen(width: 480, height: 320, scale: 1000)
         #expect(Self.error(route, screen: huge)?.kind == "tooLarge")
         // Steps: a straight of length ≤ 0, a turn of 0° or past ±360°, a negative radius, non-finite values.
         for step in [

@@ -161,7 +161,7 @@ struct TrackOracleTests {
         let radii: [Double] = [0, 1e-3, 0.5, 64, 128, 300, 1500]
         let screens = [
             try Screen(width: 480, height: 320),
-            try Screen(width: 200, height: 300, zoom: 0.75, anchor: .init(x: 0.5, y: 0.75), margin: 4),
+            try Screen(width: 200, height: 300, scale: 0.75, anchor: .init(x: 0.5, y: 0.75), margin: 4),
             try Screen(width: 160, height: 90, anchor: .init(x: 0, y: 1)),
         ]
         var g = SplitMix64(seed: 0x5350_4543_4941_4C00)
@@ -173,7 +173,7 @@ struct TrackOracleTests {
                     let screen = g.pick(screens)
                     let heading = g.pick([0.0, 90, 180, 270, g.uniform(0, 360)])
                     let band = g.chance(0.3) ? g.uniform(1, 60) : 0
-                    let grid = g.chance(0.7) ? TileGrid.marsViking : try TileGrid.webMercator(zoom: 4)
+                    let grid = g.chance(0.7) ? TileGrid.marsViking : try TileGrid.xyz(level: 4)
                     let withLegs = g.bool()
                     var steps: [TrackStep] = [.turn(radius: radius, degrees: sign * angle)]
                     if withLegs { steps = [.straight(length: 200)] + steps + [.straight(length: 150)] }

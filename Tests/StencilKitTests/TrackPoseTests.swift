@@ -367,7 +367,7 @@ struct TrackPoseTests {
     func racetrackFrameCountsAgreeWhenDurationTimesRateIsWhole() throws {
         let route = try PixelRoute(
             start: PixelPoint(x: 11282, y: 4544), end: PixelPoint(x: 13983, y: 4544), on: .marsViking)
-        let flight = try Flight(route: route, screen: Screen(width: 272, height: 112, zoom: 0.5))
+        let flight = try Flight(route: route, screen: Screen(width: 272, height: 112, scale: 0.5))
         // Legs of 27 frames and pivots of 13 frames at 30 fps: N = 2·27 + 2·13 = 80.
         let timing = try FlightTiming(speed: 2701.0 * 30 / 27, framesPerSecond: 30, turnRate: 180.0 * 30 / 13)
         #expect(try FlightLoop(flight).frames(at: timing).count == 80)

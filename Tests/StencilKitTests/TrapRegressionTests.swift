@@ -9,11 +9,11 @@ import Testing
 /// On the code before these fixes most of these tests crash the test process (that is the bug they pin down);
 /// the far-apart point bands and the wide footprint exhaust memory or run for minutes rather than trap.
 struct TrapRegressionTests {
-    /// MODEL.md example 1 (the README's flight), with a band and zoom to taste.
-    static func example1(band: Double = 0, zoom: Double = 1) throws -> Flight {
+    /// MODEL.md example 1 (the README's flight), with a band and scale to taste.
+    static func example1(band: Double = 0, scale: Double = 1) throws -> Flight {
         try Flight(
             from: GeoCoordinate(latitude: 0, longitude: -147), to: GeoCoordinate(latitude: 0, longitude: -86.25),
-            on: .marsViking, screen: Screen(width: 480, height: 320, zoom: zoom), lateralBand: band)
+            on: .marsViking, screen: Screen(width: 480, height: 320, scale: scale), lateralBand: band)
     }
 
     static func error<T>(_ body: () throws(StencilError) -> T) -> StencilError? {
@@ -122,7 +122,7 @@ struct TrapRegressionTests {
     /// A footprint 2³⁰ worlds wide used to search every world copy in every band (minutes); beyond 2²⁰ world
     /// widths the query is refused, and up to it a band's whole copies are counted at once.
     @Test func pointQueriesOverManyWorldCopies() throws {
-        let grid = try TileGrid.webMercator(zoom: 0)  // 256 px wide
+        let grid = try TileGrid.xyz(level: 0)  // 256 px wide
         var points: [PixelPoint] = []
         for i in 0..<1000 { points.append(PixelPoint(x: 0.5 + Double(i % 255), y: 30 + 0.19 * Double(i))) }
         let index = try PointIndex(points: points, grid: grid, bandHeight: 0.1)
@@ -320,12 +320,12 @@ struct TrapRegressionTests {
     }
 }
 
-/// A zoom that makes one frame cover millions of tiles is refused when the flight is made, not drawn.
+/// A scale that makes one frame cover millions of tiles is refused when the flight is made, not drawn.
 struct FootprintSizeLimitTests {
     @Test func hugeZoomIsRefusedNamingTheLimit() throws {
         let a = try GeoCoordinate(latitude: 0, longitude: -147)
         let b = try GeoCoordinate(latitude: 0, longitude: -86.25)
-        let screen = try Screen(width: 480, height: 320, zoom: 1e6)
+        let screen = try Screen(width: 480, height: 320, scale: 1e6)
         do {
             _ = try Flight(from: a, to: b, on: .marsViking, screen: screen)
             Issue.record("a 4.8e8 px footprint was accepted")
@@ -337,7 +337,7 @@ struct FootprintSizeLimitTests {
             #expect(field.contains("Footprint size in tiles"))
             #expect(valid.contains("\(Flight.maximumTilesPerFrame)"))
         }
-        // A generous zoom still works: 480 × 320 at zoom 100 is about 350 × 350 tiles of 128 px.
-        _ = try Flight(from: a, to: b, on: .marsViking, screen: try Screen(width: 480, height: 320, zoom: 100))
+        // A generous scale still works: 480 × 320 at scale 100 is about 350 × 350 tiles of 128 px.
+        _ = try Flight(from: a, to: b, on: .marsViking, screen: try Screen(width: 480, height: 320, scale: 100))
     }
 }

@@ -17,7 +17,7 @@ struct ViewportErrorTests {
     static let screen = try! Screen(width: 480, height: 320)
 
     @Test func nonFiniteCentreOrBearingIsRefused() throws {
-        let grid = try TileGrid.webMercator(zoom: 3)
+        let grid = try TileGrid.xyz(level: 3)
         for bad in [Double.nan, .infinity, -.infinity] {
             for (center, bearing, field) in [
                 (PixelPoint(x: bad, y: 10), 0.0, "View centre x"), (PixelPoint(x: 10, y: bad), 0, "View centre y"),
@@ -37,7 +37,7 @@ struct ViewportErrorTests {
     }
 
     @Test func farOrHugeViewsAreRefused() throws {
-        let grid = try TileGrid.webMercator(zoom: 3)
+        let grid = try TileGrid.xyz(level: 3)
         // 2⁴⁰ px is the farthest reach: a centre there plus the screen's half-diagonal √(240² + 160²) = 288.44 is past
         // it.
         let far = Self.error { () throws(StencilError) in
@@ -58,7 +58,7 @@ struct ViewportErrorTests {
         #expect(f2.contains("size in tiles") && v2 > Double(Flight.maximumTilesPerFrame))
         // A scale so large the extents overflow to infinity is refused, not trapped on.
         let overflow = Self.error { () throws(StencilError) in
-            _ = try Viewport(grid: grid, center: .zero, screen: Screen(width: 1e300, height: 1e300, zoom: 1e300))
+            _ = try Viewport(grid: grid, center: .zero, screen: Screen(width: 1e300, height: 1e300, scale: 1e300))
         }
         #expect(overflow != nil)
     }
@@ -87,7 +87,7 @@ struct ViewportErrorTests {
 
     @Test func negativeOrZeroScreenSizesAreRefusedByTheScreen() {
         for (w, h, z) in [(-480.0, 320.0, 1.0), (480, -1, 1), (0, 320, 1), (480, 320, -2), (480, 320, 0)] {
-            #expect(throws: StencilError.self) { try Screen(width: w, height: h, zoom: z) }
+            #expect(throws: StencilError.self) { try Screen(width: w, height: h, scale: z) }
         }
         #expect(throws: StencilError.self) { try Screen(width: 480, height: 320, margin: -1) }
         #expect(throws: StencilError.self) { try Screen(width: 480, height: 320, anchor: .init(x: 1.5, y: 0)) }
@@ -97,11 +97,11 @@ struct ViewportErrorTests {
 
     @Test func textureFormatFollowsTheGrid() throws {
         // T²·bpp: 256² · 4 = 262,144; 256² · 2 = 131,072; 128² · 4 = 65,536; 1 px · 1 byte = 1.
-        #expect(try TextureFormat(grid: .webMercator(zoom: 12)).bytesPerTile == 262_144)
-        #expect(try TextureFormat(grid: .webMercator(zoom: 0), bytesPerPixel: 2).bytesPerTile == 131_072)
+        #expect(try TextureFormat(grid: .xyz(level: 12)).bytesPerTile == 262_144)
+        #expect(try TextureFormat(grid: .xyz(level: 0), bytesPerPixel: 2).bytesPerTile == 131_072)
         #expect(try TextureFormat(grid: .marsViking).bytesPerTile == 65_536)
         #expect(try TextureFormat(grid: .marsViking) == .rgba8Tile128)
-        #expect(try TextureFormat(grid: .webMercator(zoom: 5)) == .rgba8Tile256)
+        #expect(try TextureFormat(grid: .xyz(level: 5)) == .rgba8Tile256)
         #expect(try TextureFormat(tileSize: 1, bytesPerPixel: 1).bytesPerTile == 1)
         // 2³¹ px tiles: 2⁶² pixels fit at 1 byte; at 4 bytes 2⁶⁴ does not fit an Int.
         let big = try TileGrid(columns: 1, rows: 1, tileSize: 1 << 31)
@@ -122,7 +122,7 @@ struct ViewportErrorTests {
     @Test func budgetPlanCountsTheGridsTextures() throws {
         // A short route at z = 12 (256-px tiles): 16,000,000 bytes hold ⌊16e6 / 262,144⌋ = 61 textures, not the
         // ⌊16e6 / 65,536⌋ = 244 a 128-px default would count.
-        let grid = try TileGrid.webMercator(zoom: 12)
+        let grid = try TileGrid.xyz(level: 12)
         let a = try GeoCoordinate(latitude: 47.37, longitude: 8.50)
         let b = try GeoCoordinate(latitude: 47.37, longitude: 8.60)
         let flight = try Flight(from: a, to: b, on: grid, screen: Self.screen)

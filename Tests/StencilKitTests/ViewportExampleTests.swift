@@ -47,8 +47,8 @@ struct ViewportExampleTests {
     /// Level 12 of Web Mercator (4096 × 4096 tiles of 256 px), map zoom Z = 12.4 drawn from level ⌊12.4⌋ = 12 at
     /// scale 2^(12 − 12.4); centre λ = 8.5417°, φ = 47.3769°; screen 390 × 844 at bearing 37°, anchor centre.
     static func example5() throws -> Viewport {
-        let grid = try TileGrid.webMercator(zoom: 12)
-        let screen = try Screen(width: 390, height: 844, zoom: pow(2, 12 - 12.4))
+        let grid = try TileGrid.xyz(level: 12)
+        let screen = try Screen(width: 390, height: 844, scale: pow(2, 12 - 12.4))
         return try Viewport(
             grid: grid, center: GeoCoordinate(latitude: 47.3769, longitude: 8.5417), bearing: 37, screen: screen)
     }
@@ -168,7 +168,7 @@ struct ViewportExampleTests {
         // px = 106.0143/360 · 8192 = 2412.41, py = 4096 − (8192/2π)·asinh(tan 40.7484°) = 3078.97 (mercantile y =
         // 12.0272 tiles); x ∈ [1912.41, 2912.41] → columns 7…11 (7.47…11.38), y ∈ [2778.97, 3378.97] → rows 10…13
         // (10.86…13.20).
-        let grid5 = try TileGrid.webMercator(zoom: 5)
+        let grid5 = try TileGrid.xyz(level: 5)
         let screen = try Screen(width: 1000, height: 600)
         let nyc = try Viewport(
             grid: grid5, center: GeoCoordinate(latitude: 40.7484, longitude: -73.9857), screen: screen)
@@ -180,7 +180,7 @@ struct ViewportExampleTests {
 
         // (c) Edges exactly on tile boundaries: z = 3, centre (384, 640), 256 × 256 points: x ∈ [256, 512],
         // y ∈ [512, 768] — exactly tile (1, 2); its eight neighbours only touch.
-        let grid3 = try TileGrid.webMercator(zoom: 3)
+        let grid3 = try TileGrid.xyz(level: 3)
         let square = try Viewport(
             grid: grid3, center: PixelPoint(x: 384, y: 640), screen: Screen(width: 256, height: 256))
         #expect(Self.visible(square).map(\.tile) == [Self.t(1, 2)])
@@ -201,7 +201,7 @@ struct ViewportExampleTests {
         // z = 2 (4 × 4 tiles, 1024 px): λ = 179°, φ = 0 → px = 359/360 · 1024 = 1021.1556, py = 512.
         // Screen 600 × 300: x ∈ [721.16, 1321.16] → unwrapped columns 2…5 (5.16), y ∈ [362, 662] → rows 1…2.
         // Columns 4 and 5 are ghosts of real columns 0 and 1, drawn at x = 1024 and 1280.
-        let grid = try TileGrid.webMercator(zoom: 2)
+        let grid = try TileGrid.xyz(level: 2)
         let view = try Viewport(
             grid: grid, center: GeoCoordinate(latitude: 0, longitude: 179), screen: Screen(width: 600, height: 300))
         let tiles = Self.visible(view)
@@ -218,7 +218,7 @@ struct ViewportExampleTests {
     @Test func viewWiderThanTheWorld() throws {
         // z = 0: one 256-px tile. Screen 1000 × 200 centred on (128, 128): x ∈ [−372, 628] → columns −2…2
         // (−1.45 and 2.45), y ∈ [28, 228] → row 0. Five copies of tile (0, 0).
-        let grid = try TileGrid.webMercator(zoom: 0)
+        let grid = try TileGrid.xyz(level: 0)
         let view = try Viewport(
             grid: grid, center: PixelPoint(x: 128, y: 128), screen: Screen(width: 1000, height: 200))
         let tiles = Self.visible(view)
@@ -235,7 +235,7 @@ struct ViewportExampleTests {
     @Test func rowsPastTheTerrainAreLeftOut() throws {
         // z = 1 (2 × 2 tiles, 512 px). Centre (256, −100): above the terrain's top edge. Screen 300 × 400:
         // x ∈ [106, 406] → columns 0…1, y ∈ [−300, 100] → rows −2…0, of which only row 0 exists.
-        let grid = try TileGrid.webMercator(zoom: 1)
+        let grid = try TileGrid.xyz(level: 1)
         let screen = try Screen(width: 300, height: 400)
         let view = try Viewport(grid: grid, center: PixelPoint(x: 256, y: -100), screen: screen)
         #expect(Self.visible(view).map(\.tile) == [Self.t(0, 0), Self.t(1, 0)])
@@ -256,8 +256,8 @@ struct ViewportExampleTests {
     // MARK: Transform and orders
 
     @Test func transformPutsTheCentreAtTheAnchorAndTheFootprintOnTheScreen() throws {
-        let grid = try TileGrid.webMercator(zoom: 12)
-        let screen = try Screen(width: 390, height: 844, zoom: 0.75, anchor: Screen.Anchor(x: 0.5, y: 0.75), margin: 3)
+        let grid = try TileGrid.xyz(level: 12)
+        let screen = try Screen(width: 390, height: 844, scale: 0.75, anchor: Screen.Anchor(x: 0.5, y: 0.75), margin: 3)
         for bearing in [0.0, 37, 90, 200, -45] {
             let view = try Viewport(
                 grid: grid, center: PixelPoint(x: 549_167.5, y: 367_196.25), bearing: bearing, screen: screen)

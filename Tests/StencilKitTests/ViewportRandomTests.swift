@@ -25,7 +25,7 @@ struct ViewportRandomTests {
         var screen: Screen
         var ring: Double
         var description: String {
-            "\(grid), centre \(center), bearing \(bearing), screen \(screen.width)×\(screen.height) z=\(screen.zoom) "
+            "\(grid), centre \(center), bearing \(bearing), screen \(screen.width)×\(screen.height) z=\(screen.scale) "
                 + "anchor (\(screen.anchor.x), \(screen.anchor.y)) m=\(screen.margin), ring \(ring)"
         }
     }
@@ -33,7 +33,7 @@ struct ViewportRandomTests {
     static func makeCase(_ rng: inout SplitMix64) throws -> Case {
         let grid: TileGrid
         switch rng.int(0...9) {
-        case 0...5: grid = try TileGrid.webMercator(zoom: rng.int(0...22))
+        case 0...5: grid = try TileGrid.xyz(level: rng.int(0...22))
         case 6: grid = .marsViking
         case 7: grid = .marsVikingDouble
         default:
@@ -53,17 +53,17 @@ struct ViewportRandomTests {
         case 3: anchor = Screen.Anchor(x: rng.pick([0, 1]), y: rng.pick([0, 1]))
         default: anchor = Screen.Anchor(x: rng.unit(), y: rng.unit())
         }
-        let zoom: Double
+        let scale: Double
         switch rng.int(0...3) {
-        case 0: zoom = 1
-        case 1: zoom = pow(2, Double(rng.int(-2...2)))
-        default: zoom = pow(2, rng.uniform(-2, 2))
+        case 0: scale = 1
+        case 1: scale = pow(2, Double(rng.int(-2...2)))
+        default: scale = pow(2, rng.uniform(-2, 2))
         }
         // Up to 12 tiles each way, so views are often wider than a small world.
-        let width = rng.chance(0.3) ? Double(rng.int(1...12)) * t / zoom : rng.uniform(0.05, 12) * t / zoom
-        let height = rng.chance(0.3) ? Double(rng.int(1...12)) * t / zoom : rng.uniform(0.05, 12) * t / zoom
+        let width = rng.chance(0.3) ? Double(rng.int(1...12)) * t / scale : rng.uniform(0.05, 12) * t / scale
+        let height = rng.chance(0.3) ? Double(rng.int(1...12)) * t / scale : rng.uniform(0.05, 12) * t / scale
         let margin = rng.chance(0.5) ? 0 : (rng.chance(0.3) ? Double(rng.int(1...2)) * t : rng.uniform(0, t))
-        let screen = try Screen(width: width, height: height, zoom: zoom, anchor: anchor, margin: margin)
+        let screen = try Screen(width: width, height: height, scale: scale, anchor: anchor, margin: margin)
         let w = grid.width
         let h = grid.height
         var x: Double
@@ -245,7 +245,7 @@ struct ViewportRandomTests {
             if visible.contains(where: { $0.realTile.column != $0.tile.column }) { coverage.ghosts += 1 }
             if Set(visible.map(\.realTile)).count < visible.count { coverage.wider += 1 }
             let reach =
-                (c.screen.width * c.screen.width + c.screen.height * c.screen.height).squareRoot() * c.screen.zoom
+                (c.screen.width * c.screen.width + c.screen.height * c.screen.height).squareRoot() * c.screen.scale
             if c.center.y - reach < 0 || c.center.y + reach > c.grid.height { coverage.offTerrain += 1 }
             if c.bearing.truncatingRemainder(dividingBy: 90) == 0 { coverage.exact += 1 }
             coverage.borderline += allowed.count - needed.count

@@ -26,7 +26,7 @@ struct WiderThanWorldTests {
     // the real tiles are all 4 of them, each once: 4 × 256 × 256 × 4 bytes.
     @Test func xyzZoomOneWithAHugeScreenCountsEachRealTileOnce() throws {
         let flight = try HandWorked.flight(
-            (100, 256), (400, 256), on: try .webMercator(zoom: 1), screen: try Screen(width: 1500, height: 1500))
+            (100, 256), (400, 256), on: try .xyz(level: 1), screen: try Screen(width: 1500, height: 1500))
         let stencil = try Stencil(flight: flight, clipToTerrain: true)
         #expect(stencil.isClipped)
         #expect(stencil.unwrapped.count > 4 * 3)
@@ -38,7 +38,7 @@ struct WiderThanWorldTests {
 
     @Test func xyzZoomZeroHasOneRealTile() throws {
         let flight = try HandWorked.flight(
-            (10, 128), (200, 100), on: try .webMercator(zoom: 0), screen: try Screen(width: 900, height: 600),
+            (10, 128), (200, 100), on: try .xyz(level: 0), screen: try Screen(width: 900, height: 600),
             turn: try Turn(radius: 50, direction: .left), band: 30)
         let stencil = try Stencil(flight: flight, clipToTerrain: true)
         #expect(stencil.realTiles == [TileIndex(column: 0, row: 0)])
@@ -50,7 +50,7 @@ struct WiderThanWorldTests {
         // to 2500 (along ±200 px) covers y ∈ [2300, 3200], rows 17…24, over more than the world's width: those
         // rows hold all 90 real tiles, once each. The pivot discs (radius ≈ 6003 px) reach every row, clipped.
         let flight = try HandWorked.flight(
-            (5000, 3000), (5000, 2500), screen: try Screen(width: 3000, height: 100, zoom: 4))
+            (5000, 3000), (5000, 2500), screen: try Screen(width: 3000, height: 100, scale: 4))
         let stencil = try Stencil(flight: flight, clipToTerrain: true)
         Self.checkReal(stencil)
         for row in 17...24 {
@@ -65,14 +65,14 @@ struct WiderThanWorldTests {
         for _ in 0..<150 {
             let grid =
                 try g.chance(0.5)
-                ? TileGrid.webMercator(zoom: g.int(0...2))
+                ? TileGrid.xyz(level: g.int(0...2))
                 : TileGrid(columns: g.int(1...5), rows: g.int(1...4), tileSize: 128)
             let a = (g.uniform(0, grid.width), g.uniform(0, grid.height))
             let heading = g.uniform(0, 2 * .pi)
             let length = g.uniform(1, 3 * grid.width)
             let b = (a.0 + length * sin(heading), a.1 - length * cos(heading))
             let screen = try Screen(
-                width: g.uniform(50, 2000), height: g.uniform(50, 2000), zoom: g.uniform(0.5, 3),
+                width: g.uniform(50, 2000), height: g.uniform(50, 2000), scale: g.uniform(0.5, 3),
                 anchor: .init(x: g.unit(), y: g.unit()), margin: g.uniform(0, 50))
             let turn = try Turn(
                 radius: g.chance(0.5) ? 0 : g.uniform(0, 500), direction: g.chance(0.5) ? .left : .right)

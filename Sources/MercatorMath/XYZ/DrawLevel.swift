@@ -5,7 +5,7 @@ public struct DrawLevel: Sendable, Hashable, CustomStringConvertible {
     public let mapZoom: Double
     /// The integer level n whose tiles are drawn.
     public let level: Int
-    /// The scale z = 2^(n − Z): terrain pixels of level n per screen point (StencilKit's `Screen.zoom`).
+    /// The scale z = 2^(n − Z): terrain pixels of level n per screen point (StencilKit's `Screen.scale`).
     public let scale: Double
     /// Level n's grid, 2ⁿ × 2ⁿ tiles of the source's tile size: the terrain a view at this map zoom is culled on.
     public let grid: TileGrid

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Three words, one meaning each: a **level** n is an integer pyramid level (2ⁿ × 2ⁿ tiles); a **map zoom** Z is
 /// the fractional zoom of a slippy map (the world is T·2^Z points wide); a **scale** z is terrain pixels of the
-/// drawn level per screen point (`Screen.zoom` in StencilKit).
+/// drawn level per screen point (`Screen.scale` in StencilKit).
 ///
 /// There is no pixel ratio: screens are measured in points (MODEL.md §4) and Z counts points, so the level and the
 /// scale do not depend on the display's density. A source of high-density tiles (512 px per 256-point tile, "@2x")

@@ -13,7 +13,7 @@ extension TileGrid {
     ///
     /// The level is a property of the grid's shape alone: a square grid of 2ⁿ × 2ⁿ tiles covers λ ∈ [−180°, 180°)
     /// and φ up to ±85.0511287798° exactly as Web Mercator level n does, whatever its tile size (256, 512, …) and
-    /// however it was made (``xyz(level:tileSize:)``, ``webMercator(zoom:)`` or ``init(columns:rows:tileSize:)``).
+    /// however it was made (``xyz(level:tileSize:)``, ``xyz(level:tileSize:)`` or ``init(columns:rows:tileSize:)``).
     /// Grids are values compared by their sizes, so no record of how one was made is kept. (The body is not part of
     /// a grid either: a 2ⁿ × 2ⁿ grid of Mars is the same XYZ level on the Mars sphere.)
     public var xyzLevel: Int? {

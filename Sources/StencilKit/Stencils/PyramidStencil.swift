@@ -71,7 +71,7 @@ extension Track {
             }
         }
         let scaledScreen = try Screen(
-            width: screen.width, height: screen.height, zoom: screen.zoom * factor, anchor: screen.anchor,
+            width: screen.width, height: screen.height, scale: screen.scale * factor, anchor: screen.anchor,
             margin: screen.margin * factor)
         return try Track(
             pieces: scaledPieces, grid: grid, screen: scaledScreen, lateralBand: lateralBand * factor,

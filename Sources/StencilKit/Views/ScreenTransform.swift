@@ -17,7 +17,7 @@ public struct ScreenTransform: Sendable, Hashable {
         let u = footprint.ahead
         let r = footprint.right
         let position = footprint.origin
-        let z = screen.zoom
+        let z = screen.scale
         a = r.x / z
         c = r.y / z
         b = -u.x / z

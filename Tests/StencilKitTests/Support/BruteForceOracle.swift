@@ -154,8 +154,8 @@ struct BruteForceOracle {
 
         // §4: along p ∈ [−(1 − a_y)·h·z − m, a_y·h·z + m], across q ∈ [−a_x·w·z − m, (1 − a_x)·w·z + m].
         let screen = flight.screen
-        let w = screen.width * screen.zoom
-        let h = screen.height * screen.zoom
+        let w = screen.width * screen.scale
+        let h = screen.height * screen.scale
         let m = screen.margin
         let a0 = -(1 - screen.anchor.y) * h - m
         let a1 = screen.anchor.y * h + m

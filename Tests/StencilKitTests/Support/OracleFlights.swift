@@ -17,7 +17,7 @@ struct OracleFlight {
 /// 90 × 42 and 180 × 84 grids of 128 px and XYZ z = 3 (256 px). About a third are "snapped" to integer pixels and
 /// dyadic sizes so that edges land exactly on tile boundaries. Footprints stay 40…400 px and legs ≤ 2000 px.
 enum OracleFlights {
-    static let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try! TileGrid.webMercator(zoom: 3)]
+    static let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try! TileGrid.xyz(level: 3)]
     static let anchors: [(Double, Double)] = [
         (0.5, 0.5), (0.5, 0.75), (0, 1), (0, 0), (1, 0), (1, 1), (0.5, 0), (0.25, 0.75), (0.5, 1),
     ]
@@ -28,7 +28,7 @@ enum OracleFlights {
         let snapped = g.chance(0.35)
 
         // Screen: footprint fw × fh terrain px.
-        let zoom = snapped ? g.pick([0.5, 1.0, 2.0]) : g.pick([0.5, 1.0, 2.0, g.uniform(0.3, 2.5)])
+        let scale = snapped ? g.pick([0.5, 1.0, 2.0]) : g.pick([0.5, 1.0, 2.0, g.uniform(0.3, 2.5)])
         var fw = g.uniform(40, 400)
         var fh = g.uniform(40, 400)
         if snapped {
@@ -105,7 +105,8 @@ enum OracleFlights {
         let end = PixelPoint(x: ax + dx, y: ay + dy)
 
         let screen = try! Screen(
-            width: fw / zoom, height: fh / zoom, zoom: zoom, anchor: .init(x: anchor.0, y: anchor.1), margin: margin)
+            width: fw / scale, height: fh / scale, scale: scale, anchor: .init(x: anchor.0, y: anchor.1), margin: margin
+        )
         let turn = try! Turn(radius: radius, direction: direction)
         // Some routes go through geographic coordinates and the short-way rule instead of raw pixels.
         let viaGeo = !nearEdge && !snapped && g.chance(0.25)
@@ -124,7 +125,7 @@ enum OracleFlights {
         }
         let summary = """
             grid \(grid), A \(flight.route.start), B \(flight.route.end) (heading \(flight.route.heading)), \
-            screen \(screen.width) × \(screen.height) @ \(zoom) anchor (\(anchor.0), \(anchor.1)) margin \(margin), \
+            screen \(screen.width) × \(screen.height) @ \(scale) anchor (\(anchor.0), \(anchor.1)) margin \(margin), \
             ρ \(radius) \(direction), d \(band)\(viaGeo ? ", via geo" : "")\(nearEdge ? ", near edge" : "")
             """
         return OracleFlight(flight: flight, nearEdge: nearEdge, summary: summary)

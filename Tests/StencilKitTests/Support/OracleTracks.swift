@@ -37,8 +37,8 @@ struct RefusedTrack: Error, CustomStringConvertible {
 /// the top and bottom rows. A third of the rhumb and step tracks are snapped to whole pixels and axis headings so
 /// that edges fall on tile boundaries.
 enum OracleTracks {
-    static let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try! TileGrid.webMercator(zoom: 3)]
-    static let smallWorld = try! TileGrid.webMercator(zoom: 2)
+    static let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try! TileGrid.xyz(level: 3)]
+    static let smallWorld = try! TileGrid.xyz(level: 2)
     static let anchors: [(Double, Double)] = [
         (0.5, 0.5), (0.5, 0.75), (0, 1), (0, 0), (1, 0), (1, 1), (0.5, 0), (0.25, 0.75), (0.5, 1),
     ]
@@ -54,7 +54,7 @@ enum OracleTracks {
     }
 
     static func look(_ g: inout SplitMix64, snapped: Bool, maxSide: Double = 400) -> Look {
-        let zoom = snapped ? g.pick([0.5, 1.0, 2.0]) : g.pick([0.5, 1.0, 2.0, g.uniform(0.3, 2.5)])
+        let scale = snapped ? g.pick([0.5, 1.0, 2.0]) : g.pick([0.5, 1.0, 2.0, g.uniform(0.3, 2.5)])
         var fw = g.uniform(40, maxSide)
         var fh = g.uniform(40, maxSide)
         if snapped {
@@ -70,12 +70,13 @@ enum OracleTracks {
             band = band.rounded()
         }
         let screen = try! Screen(
-            width: fw / zoom, height: fh / zoom, zoom: zoom, anchor: .init(x: anchor.0, y: anchor.1), margin: margin)
+            width: fw / scale, height: fh / scale, scale: scale, anchor: .init(x: anchor.0, y: anchor.1), margin: margin
+        )
         let reach =
             ((fw + 2 * margin + 2 * band) * (fw + 2 * margin + 2 * band) + (fh + 2 * margin) * (fh + 2 * margin))
             .squareRoot()
         let text =
-            "screen \(fw) × \(fh) px (zoom \(zoom)) anchor (\(anchor.0), \(anchor.1)) margin \(margin), d \(band)"
+            "screen \(fw) × \(fh) px (scale \(scale)) anchor (\(anchor.0), \(anchor.1)) margin \(margin), d \(band)"
         return Look(screen: screen, band: band, reach: reach, text: text)
     }
 

@@ -101,8 +101,8 @@ struct TrackOracle {
         let tie = track.grid.tieTolerance
         let tight = max(1e-6, 4 * tie)
         let screen = track.screen
-        let w = screen.width * screen.zoom
-        let h = screen.height * screen.zoom
+        let w = screen.width * screen.scale
+        let h = screen.height * screen.scale
         let m = screen.margin
         a0 = -(1 - screen.anchor.y) * h - m
         a1 = screen.anchor.y * h + m
