@@ -87,8 +87,8 @@ enum APICalls {
     static func grid(_ input: inout FuzzInput) -> TileGrid? {
         switch input.byte() % 4 {
         case 0: return .marsViking
-        case 1: return try? TileGrid.webMercator(zoom: input.int())
-        case 2: return try? TileGrid.webMercator(zoom: Int(input.byte() % 31))
+        case 1: return try? TileGrid.xyz(level: input.int())
+        case 2: return try? TileGrid.xyz(level: Int(input.byte() % 31))
         default: return try? TileGrid(columns: input.int(), rows: input.int(), tileSize: input.int())
         }
     }
@@ -189,7 +189,7 @@ enum APICalls {
         FuzzChecks.require(route.length > 0 && route.heading >= 0 && route.heading < 360, "route \(route)")
         guard
             let screen = try? Screen(
-                width: input.double(), height: input.double(), zoom: input.double(),
+                width: input.double(), height: input.double(), scale: input.double(),
                 anchor: Screen.Anchor(x: input.double(), y: input.double()), margin: input.double()),
             let turn = try? Turn(radius: input.double(), direction: input.byte() % 2 == 0 ? .right : .left),
             let flight = try? Flight(route: route, screen: screen, turn: turn, lateralBand: input.double())

@@ -26,6 +26,18 @@ enum FuzzChecks {
         return tiles.isFinite ? tiles : nil
     }
 
+    /// An upper estimate of the tiles a track's stencil can hold: its length plus a footprint's reach on each
+    /// side, times twice the reach, in tiles (nil when not finite). Bounds the work a fuzz input can ask for.
+    static func boxTiles(of track: Track) -> Double? {
+        let screen = track.screen
+        let reach =
+            max(abs(screen.along.lower), abs(screen.along.upper))
+            + max(abs(screen.across.lower), abs(screen.across.upper)) + track.lateralBand
+        let t = track.grid.tileLength
+        let tiles = ((track.length + 2 * reach) / t + 2) * (2 * reach / t + 2)
+        return tiles.isFinite ? tiles : nil
+    }
+
     /// Checks a flight: stencil, culling of sampled poses and every turn angle step, and, given a budget, the plan.
     static func check(
         _ flight: Flight, clip: Bool, budget: MemoryBudget?, format: TextureFormat, policy: LoadPolicy,
@@ -41,7 +53,7 @@ enum FuzzChecks {
         let s = flight.screen
         let context =
             "flight: route \(flight.route.start) → \(flight.route.end) on \(flight.grid); screen \(s.width) × \(s.height) "
-            + "at zoom \(s.zoom), anchor (\(s.anchor.x), \(s.anchor.y)), margin \(s.margin); turn \(flight.turn.radius) "
+            + "at scale \(s.scale), anchor (\(s.anchor.x), \(s.anchor.y)), margin \(s.margin); turn \(flight.turn.radius) "
             + "\(flight.turn.direction); band \(flight.lateralBand); clip \(clip)"
         func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
             Self.require(condition(), "\(message()) — \(context)")

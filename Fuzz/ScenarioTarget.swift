@@ -9,7 +9,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     guard let scenario = try? Scenario(json: text, source: "fuzz input") else { return 0 }
     guard let setup = try? ScenarioSetup(scenario) else { return 0 }
-    guard let tiles = FuzzChecks.boxTiles(of: setup.flight), tiles <= FuzzChecks.maximumBoxTiles else { return 0 }
+    guard let tiles = FuzzChecks.boxTiles(of: setup.track), tiles <= FuzzChecks.maximumBoxTiles else { return 0 }
     // What `stencil`, `frames` and `plan` compute, and their JSON (written to a buffer that is thrown away).
     guard let (stencil, plan) = try? setup.validated() else { return 0 }
     _ = JSONOutput.inlineRuns(stencil.unwrapped)
@@ -17,8 +17,9 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         FuzzChecks.require(plan.peakBytes >= 0, "negative peak bytes")
         _ = InspectCommands.capacityText(plan, budgetBytes: scenario.budgetBytes)
     }
+    guard let flight = setup.flight else { return 0 }
     FuzzChecks.check(
-        setup.flight, clip: scenario.clipToTerrain, budget: setup.budget, format: setup.format,
+        flight, clip: scenario.clipToTerrain, budget: setup.budget, format: setup.format,
         policy: scenario.policy, timing: setup.timing)
     return 0
 }

@@ -21,7 +21,8 @@ export SWIFT_BACKTRACE=enable=no
 flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library)
 lib() {  # lib NAME: one object and module for Sources/NAME, rebuilt when a source is newer
     local name=$1
-    local sources=("$root"/Sources/"$name"/*.swift)
+    local sources
+    mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
     if [[ ! -f "$build/$name.o" ]] || [[ -n "$(find "$root/Sources/$name" -newer "$build/$name.o" -name '*.swift')" ]]; then
         swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -c "${sources[@]}" -o "$build/$name.o" \
             -emit-module -emit-module-path "$build/$name.swiftmodule"
@@ -33,7 +34,8 @@ lib StencilKit
 case "$target" in
 scenario)
     bench=()
-    for f in "$root"/Sources/stencil-bench/*.swift; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done
+    while IFS= read -r f; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done \
+        < <(find "$root/Sources/stencil-bench" -name '*.swift' | sort)
     sources=("${bench[@]}" "$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/ScenarioTarget.swift")
     seeds=("$root"/Benchmarks/scenarios/*.json "$root"/Fuzz/seeds/scenario/*.json)
     dict=(-dict="$root/Fuzz/scenario.dict")

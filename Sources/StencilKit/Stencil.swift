@@ -132,24 +132,7 @@ public struct Stencil: Sendable, Hashable {
 
     /// The distinct real tiles under a set of unwrapped tiles.
     static func realTiles(of set: TileSet, on grid: TileGrid) -> TileSet {
-        // Every run within the real columns: the set is its own real set.
-        if set.spans.allSatisfy({ $0.first >= 0 && $0.last < grid.columns }) { return set }
-        var spans: [ColumnSpan] = []
-        for span in set.spans {
-            if span.count >= grid.columns {
-                spans.append(ColumnSpan(row: span.row, first: 0, last: grid.columns - 1))
-                continue
-            }
-            let first = grid.realColumn(of: span.first)
-            let last = first + span.count - 1
-            if last < grid.columns {
-                spans.append(ColumnSpan(row: span.row, first: first, last: last))
-            } else {
-                spans.append(ColumnSpan(row: span.row, first: first, last: grid.columns - 1))
-                spans.append(ColumnSpan(row: span.row, first: 0, last: last - grid.columns))
-            }
-        }
-        return TileSet(spans: spans)
+        set.realTiles(on: grid)
     }
 
     /// The unwrapped tiles in row-major order (for drawing).

@@ -185,3 +185,28 @@ public struct TileSet: Sendable, Hashable, Sequence {
     /// Number of tiles (the same as ``count``).
     public var underestimatedCount: Int { count }
 }
+
+extension TileSet {
+    /// The distinct real tiles under this set of unwrapped tiles (MODEL.md §2): a run as wide as the world is the
+    /// whole row; a shorter one maps to one run, or two across a world boundary.
+    /// - Complexity: O(runs · log runs); O(runs) and no copy when every run already lies in the real columns.
+    public func realTiles(on grid: TileGrid) -> TileSet {
+        if spans.allSatisfy({ $0.first >= 0 && $0.last < grid.columns }) { return self }
+        var real: [ColumnSpan] = []
+        for span in spans {
+            if span.count >= grid.columns {
+                real.append(ColumnSpan(row: span.row, first: 0, last: grid.columns - 1))
+                continue
+            }
+            let first = grid.realColumn(of: span.first)
+            let last = first + span.count - 1
+            if last < grid.columns {
+                real.append(ColumnSpan(row: span.row, first: first, last: last))
+            } else {
+                real.append(ColumnSpan(row: span.row, first: first, last: grid.columns - 1))
+                real.append(ColumnSpan(row: span.row, first: 0, last: last - grid.columns))
+            }
+        }
+        return TileSet(spans: real)
+    }
+}

@@ -69,24 +69,7 @@ struct FixedRadiusStencil: Sendable {
 
     /// The real tiles of unwrapped runs: a run as wide as the world is the whole row, a shorter one maps to one run
     /// or, across a world boundary, two.
-    static func realTiles(of set: TileSet, on grid: TileGrid) -> TileSet {
-        var spans: [ColumnSpan] = []
-        for span in set.spans {
-            if span.count >= grid.columns {
-                spans.append(ColumnSpan(row: span.row, first: 0, last: grid.columns - 1))
-                continue
-            }
-            let first = grid.realColumn(of: span.first)
-            let last = first + span.count - 1
-            if last < grid.columns {
-                spans.append(ColumnSpan(row: span.row, first: first, last: last))
-            } else {
-                spans.append(ColumnSpan(row: span.row, first: first, last: grid.columns - 1))
-                spans.append(ColumnSpan(row: span.row, first: 0, last: last - grid.columns))
-            }
-        }
-        return TileSet(spans: spans)
-    }
+    static func realTiles(of set: TileSet, on grid: TileGrid) -> TileSet { set.realTiles(on: grid) }
 }
 
 /// One piece's centre line: a segment, or an arc about a centre (a point, for a pivot), with the distance from a
