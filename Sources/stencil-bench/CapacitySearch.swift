@@ -6,9 +6,10 @@ import Foundation
 /// From the lower bound L it probes L, L + 1, L + 3, L + 7, … (steps doubling) up to the upper bound U, then bisects
 /// between the last capacity that stalled and the first that did not. This assumes that a method stall-free at C is
 /// stall-free at C + 1, which holds for LRU over a fixed per-frame region (a stack algorithm) up to the loader's timing,
-/// not always for a plan re-split at each capacity; so the answer is checked: the method is stall-free at it and
-/// stalls one below (``Result/checked``). Nil when it stalls at U, past which nothing changes (the method never evicts
-/// or holds everything), so no capacity makes it stall-free.
+/// not always for a plan re-split at each capacity; so the answer is checked one capacity below, even below L
+/// (``Result/stallFreeBelow``: true there means the search was fooled, or, at L, that the bound or the simulator is
+/// wrong). Nil when it stalls at U, past which nothing changes (the method never evicts or holds everything), so no
+/// capacity makes it stall-free.
 /// - Complexity: O(log(U − L)) simulations, each memoised.
 struct CapacitySearch {
     /// The answer and how it was found.
@@ -17,8 +18,8 @@ struct CapacitySearch {
         var capacity: Int?
         /// Simulations run.
         var probes: Int
-        /// Whether the answer stalls one capacity below (or is the lower bound itself).
-        var checked: Bool
+        /// Whether the method is also stall-free one capacity below the answer (false when the answer is 1).
+        var stallFreeBelow: Bool
     }
 
     /// Searches [lower, upper] with `stallFree` (true when the method flies without a stall at that capacity).
@@ -36,7 +37,7 @@ struct CapacitySearch {
         var c = lower
         while !probe(c) {
             bad = c
-            guard c < upper else { return Result(capacity: nil, probes: memo.count, checked: true) }
+            guard c < upper else { return Result(capacity: nil, probes: memo.count, stallFreeBelow: false) }
             c = min(upper, c + step)
             step *= 2
         }
@@ -45,7 +46,7 @@ struct CapacitySearch {
             let mid = bad + (good - bad) / 2
             if probe(mid) { good = mid } else { bad = mid }
         }
-        let checked = good == lower || !probe(good - 1)
-        return Result(capacity: good, probes: memo.count, checked: checked)
+        let below = good > 1 && probe(good - 1)
+        return Result(capacity: good, probes: memo.count, stallFreeBelow: below)
     }
 }

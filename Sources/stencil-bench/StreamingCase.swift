@@ -29,7 +29,8 @@ struct StreamingCase: Sendable {
         var smallestOutcome: StreamingOutcome?
         var bound: Int
         var probes: Int
-        var checked: Bool
+        /// Whether the method is also stall-free one capacity below its answer (the search was fooled).
+        var stallFreeBelow = false
         /// For a plan at Ĉ: split crossings flown and those followed by a stall.
         var crossings: (stalled: Int, all: Int)?
     }
@@ -52,6 +53,9 @@ struct StreamingCase: Sendable {
     var driverStep = Percentiles([])
     var driverAllocations: Int?
     var rows: [Row] = []
+    /// The pause plan at Ĉ, or at its own least capacity when it refuses Ĉ: the outcome, and the split crossings
+    /// followed by a stall out of all crossings.
+    var pause: (capacity: Int, outcome: StreamingOutcome, stalledCrossings: Int, crossings: Int)?
     /// Whether the route is a racetrack with U-turn radius ρ > 0 or a lateral band (the 0.6× target applies).
     var holdsBothLegs = false
     var violations: [String] = []
@@ -128,13 +132,13 @@ struct StreamingCase: Sendable {
         rows.append(
             Row(
                 method: "schedule", atSmallest: scheduleChecks.first?.outcome, smallest: c,
-                smallestOutcome: scheduleChecks.first?.outcome, bound: c, probes: 1, checked: true))
+                smallestOutcome: scheduleChecks.first?.outcome, bound: c, probes: 1))
 
         // The segment plans, searched with the plan re-split at each capacity.
         let lower = windowBound
         for policy in [LoadPolicy.pause, .seamless] {
             progress.update("\(label): the \(policy.rawValue) plan")
-            var row = Row(method: policy.rawValue, bound: max(route.stencilTiles, lower), probes: 0, checked: true)
+            var row = Row(method: policy.rawValue, bound: max(route.stencilTiles, lower), probes: 0)
             switch route.flyPlan(policy, capacity: c, loader: loader) {
             case .success(let (method, outcome)):
                 row.atSmallest = outcome
@@ -142,10 +146,22 @@ struct StreamingCase: Sendable {
             case .failure(let error):
                 row.refusal = Self.refusal(error)
             }
+            if policy == .pause {
+                // The pause plan at Ĉ, or at the least capacity it accepts when Ĉ is too small for it.
+                var capacity = c
+                if case .failure(.budgetTooSmall(_, _, _, let minimum)) = route.flyPlan(
+                    policy, capacity: c, loader: loader)
+                {
+                    capacity = minimum
+                }
+                if case .success(let (method, outcome)) = route.flyPlan(policy, capacity: capacity, loader: loader) {
+                    pause = (capacity, outcome, method.stalledCrossings(outcome), method.crossings)
+                }
+            }
             let search = CapacitySearch.smallest(from: lower, to: row.bound) { capacity in
                 guard case .success(let (_, outcome)) = route.flyPlan(policy, capacity: capacity, loader: loader)
                 else { return false }
-                return outcome.isStallFree
+                return outcome.isStallFreeWithinCapacity
             }
             record(search, in: &row) { capacity in
                 try? route.flyPlan(policy, capacity: capacity, loader: loader).get().1
@@ -156,10 +172,10 @@ struct StreamingCase: Sendable {
         // The heuristics, each with an LRU cache.
         for shape in PrefetchShape.allCases {
             progress.update("\(label): \(shape.name)")
-            var row = Row(method: shape.name, bound: max(route.heuristicBound(shape), lower), probes: 0, checked: true)
+            var row = Row(method: shape.name, bound: max(route.heuristicBound(shape), lower), probes: 0)
             row.atSmallest = route.flyHeuristic(shape, capacity: c, loader: loader)
             let search = CapacitySearch.smallest(from: lower, to: row.bound) { capacity in
-                route.flyHeuristic(shape, capacity: capacity, loader: loader).isStallFree
+                route.flyHeuristic(shape, capacity: capacity, loader: loader).isStallFreeWithinCapacity
             }
             record(search, in: &row) { route.flyHeuristic(shape, capacity: $0, loader: loader) }
             rows.append(row)
@@ -167,6 +183,10 @@ struct StreamingCase: Sendable {
 
         // Targets: the schedule's Ĉ is the least; 0.6× the seamless plan's where plans hold both legs.
         for row in rows.dropFirst() {
+            if let other = row.smallest, other == windowBound, row.stallFreeBelow {
+                violations.append(
+                    "\(tag): \(row.method) is stall-free at \(other - 1), below the window bound L = \(other)")
+            }
             if let other = row.smallest, other < c {
                 violations.append(
                     "\(tag): \(row.method) is stall-free at capacity \(other), below the schedule's Ĉ = \(c)")
@@ -191,7 +211,7 @@ struct StreamingCase: Sendable {
     ) {
         row.smallest = search.capacity
         row.probes = search.probes
-        row.checked = search.checked
+        row.stallFreeBelow = search.stallFreeBelow
         if let capacity = search.capacity { row.smallestOutcome = fly(capacity) }
     }
 

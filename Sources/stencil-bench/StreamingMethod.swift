@@ -34,6 +34,10 @@ struct StreamingOutcome: Sendable {
 
     /// Whether no frame waited.
     var isStallFree: Bool { stalledFrames.isEmpty }
+
+    /// Whether no frame waited and the method kept to the model: no request without a slot, no needed tile missing
+    /// (what the capacity searches ask).
+    var isStallFreeWithinCapacity: Bool { stalledFrames.isEmpty && overflows == 0 && absentNeeds == 0 }
 }
 
 extension LoaderSimulator {

@@ -19,7 +19,7 @@ enum StreamingReport {
                 ]
                 if let o = row.atSmallest {
                     cells += [
-                        Figures.count(o.stalledFrames.count), fmt(o.stallTime, decimals: 2), Figures.count(o.requests),
+                        Figures.count(o.stalledFrames.count), fmt(o.stallTime, decimals: 3), Figures.count(o.requests),
                         Figures.count(o.peak),
                     ]
                 } else {
@@ -28,7 +28,7 @@ enum StreamingReport {
                 if let c = row.smallest {
                     let o = row.smallestOutcome
                     cells += [
-                        Figures.count(c) + (row.checked ? "" : "?"),
+                        Figures.count(c) + (row.stallFreeBelow ? "?" : ""),
                         String(format: "%.2f", Double(c) / Double(max(1, item.smallestCapacity))),
                         o.map { Figures.count($0.requests) } ?? "–", o.map { Figures.count($0.peak) } ?? "–",
                     ]
@@ -42,24 +42,15 @@ enum StreamingReport {
         out += "(disk: λ = 5 ms, μ = 2000 tiles/s; network: λ = 150 ms, μ = 40 tiles/s); "
         out += "run time \(String(format: "%.1f", comparison.elapsed)) s\n"
         out += methods.rendered + "\n"
-        out +=
-            "one loader model for all (requests served in order, c = max(t + λ, c_prev + 1/μ); a tile holds a slot "
-            + "from request to eviction); frame k waits until its visible tiles are loaded and the flight freezes that "
-            + "long (stall s, summed). Ĉ = the schedule's smallest capacity, L = the window bound no method can go "
-            + "below; smallest stall-free C found by galloping and binary search from L (? = not stall-free→stalls "
-            + "one below: the method is not monotone there); never (≤ U) = stalls even at U slots, where it never "
-            + "evicts. Plans: BudgetPlan re-split at each C, requesting the next segment's new tiles as early as C "
-            + "allows. Heuristics (prefetch width k = 1 tile, LRU eviction): fixed radius = disc of half the footprint "
-            + "diagonal + band + k about the view's centre; heading box = footprint + band, grown k behind and aside, "
-            + "3k ahead; LRU + ring = footprint + band grown k on every side.\n"
+        out += legend.map { "  " + $0 + "\n" }.joined()
 
         var targets = TextTable(header: [
             [
-                "route", "loader", "schedule stalls at", "", "", "", "requests ÷ Belady", "", "", "pause at Ĉ", "",
+                "route", "loader", "schedule stalls at", "", "", "", "requests ÷ Belady", "", "", "pause plan", "", "",
                 "driver step", "",
             ],
             [
-                "", "", "Ĉ", "Ĉ+1", "1.5Ĉ", "2Ĉ", "at Ĉ", "at 1.5Ĉ", "λ=0, 1.5Ĉ₀", "stalled splits", "stall s",
+                "", "", "Ĉ", "Ĉ+1", "1.5Ĉ", "2Ĉ", "at Ĉ", "at 1.5Ĉ", "λ=0, 1.5Ĉ₀", "at C", "stalled splits", "stall s",
                 "p99 µs", "allocs",
             ],
         ])
@@ -72,12 +63,13 @@ enum StreamingReport {
                 String(format: "%.3f", item.ratioAtSmallest), String(format: "%.3f", item.ratioAtOneAndHalf),
                 String(format: "%.3f", item.ratioWithoutLatency),
             ]
-            if let pause = item.rows.first(where: { $0.method == "pause" }) {
-                if let crossings = pause.crossings, let o = pause.atSmallest {
-                    cells += ["\(crossings.stalled) of \(crossings.all)", fmt(o.stallTime, decimals: 2)]
-                } else {
-                    cells += [pause.refusal ?? "–", "–"]
-                }
+            if let pause = item.pause {
+                cells += [
+                    "\(pause.capacity)", "\(pause.stalledCrossings) of \(pause.crossings)",
+                    fmt(pause.outcome.stallTime, decimals: 3),
+                ]
+            } else {
+                cells += ["–", "–", "–"]
             }
             cells += [
                 String(format: "%.3f", item.driverStep.p99 * 1e6), item.driverAllocations.map { "\($0)" } ?? "n/a",
@@ -100,6 +92,22 @@ enum StreamingReport {
         }
         return out
     }
+
+    /// What the methods table means, a line each.
+    static let legend = [
+        "one loader model for all: requests served in order, c = max(t + λ, c_prev + 1/μ); a tile holds a slot from "
+            + "request to eviction;",
+        "frame k waits until its visible tiles are loaded and the flight freezes as long (stall s: the waits summed).",
+        "Ĉ = the schedule's smallest capacity; L = the window bound, below which no method can be stall-free.",
+        "smallest stall-free C: galloping, then binary search from L with the simulator (? = also stall-free one "
+            + "below: not monotone in C there);",
+        "never (≤ U) = stalls even with U slots, where it never evicts, so at every capacity.",
+        "plans: BudgetPlan re-split at each C; each visit requests the next segment's new tiles as early as C allows.",
+        "heuristics, LRU eviction, prefetch width k = 1 tile: fixed radius = disc of half the footprint diagonal + "
+            + "band + k",
+        "about the view's centre; heading box = footprint + band, grown k behind and aside and 3k ahead; LRU + ring = "
+            + "footprint + band grown k all round.",
+    ]
 
     /// The verdict's clause for a comparison without violations.
     static func passClause(_ comparison: StreamingComparison) -> String {
