@@ -134,6 +134,28 @@ struct StreamingCase: Sendable {
                 method: "schedule", atSmallest: scheduleChecks.first?.outcome, smallest: c,
                 smallestOutcome: scheduleChecks.first?.outcome, bound: c, probes: 1))
 
+        // The schedule as a renderer stepping its driver once per frame flies it: planned for one frame more latency.
+        if let stepped = try? loader.forSteps(every: 1 / route.framesPerSecond) {
+            let cf = StreamingSchedule.smallestCapacity(for: needs, loader: stepped)
+            var row = Row(method: "schedule, per frame", smallest: cf, bound: cf, probes: 1)
+            if let (_, outcome) = route.flySchedule(capacity: c, loader: loader, perFrame: true) {
+                row.atSmallest = outcome
+            } else {
+                row.refusal = "refused (needs ≥ \(cf))"
+            }
+            if let (_, outcome) = route.flySchedule(capacity: cf, loader: loader, perFrame: true) {
+                row.smallestOutcome = outcome
+                if !outcome.isStallFreeWithinCapacity || outcome.modelMismatches > 0 {
+                    violations.append(
+                        "\(tag): the schedule stepped per frame at its Ĉ = \(cf) stalls \(outcome.stalledFrames.count) "
+                            + "frames, \(outcome.modelMismatches) loads complete later than planned")
+                }
+            } else {
+                violations.append("\(tag): the schedule stepped per frame is refused at its own Ĉ = \(cf)")
+            }
+            rows.append(row)
+        }
+
         // The segment plans, searched with the plan re-split at each capacity.
         let lower = windowBound
         for policy in [LoadPolicy.pause, .seamless] {

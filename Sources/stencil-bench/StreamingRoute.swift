@@ -52,11 +52,15 @@ struct StreamingRoute {
     /// The schedule at `capacity` with `loader`, flown (nil when the library refuses that capacity).
     /// The outcome's ``StreamingOutcome/modelMismatches`` counts loads whose simulated completion differs from the
     /// schedule's planned one.
-    func flySchedule(capacity: Int, loader: LoaderModel) -> (StreamingSchedule, StreamingOutcome)? {
-        guard let schedule = try? StreamingSchedule(needs: needs, capacity: capacity, loader: loader) else {
-            return nil
-        }
-        var method = SchedulePlayback(schedule: schedule, numbers: numbers)
+    /// With `perFrame`, the schedule is planned for ``LoaderModel/forSteps(every:)`` one frame and its driver
+    /// stepped at frames only, while the simulator's loader stays `loader`.
+    func flySchedule(capacity: Int, loader: LoaderModel, perFrame: Bool = false) -> (
+        StreamingSchedule, StreamingOutcome
+    )? {
+        guard let planned = perFrame ? try? loader.forSteps(every: 1 / framesPerSecond) : loader,
+            let schedule = try? StreamingSchedule(needs: needs, capacity: capacity, loader: planned)
+        else { return nil }
+        var method = SchedulePlayback(schedule: schedule, numbers: numbers, perFrame: perFrame)
         let outcome = LoaderSimulator.run(
             &method, capacity: capacity, loader: loader, needs: needEvents, framesPerSecond: framesPerSecond,
             tileCount: numbers.count)
