@@ -34,8 +34,10 @@ enum RunCommand {
         // library refuses (a budget too small) does not: it is a finding about that scenario.
         // `run views` measures only the view covers; `run` with no scenario measures everything.
         let onlyViews = args.positionals == ["views"]
+        // `run streaming` flies only the streaming comparison; `run` with no scenario flies it after the rest.
+        let onlyStreaming = args.positionals == ["streaming"]
         let scenarios =
-            try onlyViews
+            try onlyViews || onlyStreaming
             ? []
             : args.positionals.isEmpty
                 ? BuiltinScenarios.parsedAll() : args.positionals.map { try BuiltinScenarios.resolve($0) }
@@ -68,11 +70,18 @@ enum RunCommand {
         progress.finish()
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let elapsed = Timing.seconds(clock.now - start)
+        let streaming =
+            args.positionals.isEmpty || onlyStreaming ? StreamingComparison.run(quick: settings.quick) : nil
 
-        let violations = results.flatMap(\.violations) + views.flatMap(\.violations)
+        let violations =
+            results.flatMap(\.violations) + views.flatMap(\.violations) + (streaming?.violations ?? [])
         var document = JSONOutput.results(results, settings: settings, violations: violations)
         if case .object(var pairs) = document, !views.isEmpty {
             pairs.insert(("views", ViewBenchmark.json(views)), at: pairs.count - 2)
+            document = .object(pairs)
+        }
+        if case .object(var pairs) = document, let streaming {
+            pairs.insert(("streaming", StreamingReport.json(streaming)), at: pairs.count - 2)
             document = .object(pairs)
         }
         if let path = args.string("--save") { try Console.write(document.rendered(), to: path) }
@@ -83,6 +92,7 @@ enum RunCommand {
             report += ViewBenchmark.text(views, settings: settings)
             let notes = views.flatMap(\.notes)
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
+            if let streaming { report += StreamingReport.text(streaming) }
         }
         var regressions: [String] = []
         if let (path, old) = saved {
@@ -99,6 +109,10 @@ enum RunCommand {
         if violations.isEmpty && regressions.isEmpty && !views.isEmpty {
             let covers = "\(views.count) view covers within their per-call targets, no heap allocation per call"
             verdict = onlyViews ? "verdict: PASS — \(covers)" : verdict + "; \(covers)"
+        }
+        if violations.isEmpty && regressions.isEmpty, let streaming {
+            let clause = StreamingReport.passClause(streaming)
+            verdict = onlyStreaming ? "verdict: PASS — \(clause)" : verdict + "; \(clause)"
         }
         if json {
             print(document.rendered(), terminator: "")

@@ -23,6 +23,8 @@ enum StencilBench {
         (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
         `run` also measures the built-in view covers per call (`run views`: only those) and exits 1 if one misses
         its target or allocates.
+        `run` also flies the streaming comparison (`run streaming`: only that): the schedule, the segment plans and
+        three LRU prefetch heuristics through one loader simulator, and exits 1 if the schedule misses a target.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.
