@@ -52,29 +52,45 @@ public struct TileSet: Sendable, Hashable, Sequence {
     }
 
     /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).
+    /// - Complexity: O(n) when the runs are already sorted and apart; O(n + rows + Σ k·log k) (k runs in a row) when
+    ///   the rows they hold span at most 2n + 64 rows (a track's rows are consecutive): a counting sort by row, then
+    ///   each row's few runs by column; O(n·log n) otherwise. Memory O(n), plus the row counts in the bucketed case.
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
         // Already sorted, non-empty and apart (one convex shape's runs): nothing to do.
         var apart = true
+        var lowRow = Int.max
+        var highRow = Int.min
+        var nonEmpty = 0
         for i in input.indices {
             let span = input[i]
             if span.first > span.last {
                 apart = false
-                break
+                continue
             }
-            if i > 0 {
+            nonEmpty += 1
+            lowRow = Swift.min(lowRow, span.row)
+            highRow = Swift.max(highRow, span.row)
+            if apart && i > 0 {
                 let previous = input[i - 1]
                 if span.row < previous.row
                     || span.row == previous.row && (span.first <= previous.last || span.first &- 1 == previous.last)
                 {
                     apart = false
-                    break
                 }
             }
         }
         if apart { return input }
+        guard nonEmpty > 0 else { return [] }
+        let (rowSpan, overflow) = highRow.subtractingReportingOverflow(lowRow)
+        let sorted: [ColumnSpan]
+        if !overflow && rowSpan <= 2 * nonEmpty + 64 {
+            sorted = bucketedByRow(input, lowRow: lowRow, rows: rowSpan + 1, count: nonEmpty)
+        } else {
+            sorted = input.filter { $0.first <= $0.last }.sorted { $0.row != $1.row ? $0.row < $1.row : $0.first < $1.first }
+        }
         var merged: [ColumnSpan] = []
-        merged.reserveCapacity(input.count)
-        for span in input.sorted() where span.first <= span.last {
+        merged.reserveCapacity(sorted.count)
+        for span in sorted {
             // Sorted, so span.first ≥ last.first: it joins `last` when it starts at most one past last's end.
             if var last = merged.last, last.row == span.row, span.first <= last.last || span.first - 1 == last.last {
                 last.last = Swift.max(last.last, span.last)
@@ -84,6 +100,41 @@ public struct TileSet: Sendable, Hashable, Sequence {
             }
         }
         return merged
+    }
+
+    /// The non-empty runs of `input` (rows in lowRow ..< lowRow + rows, `count` of them) ordered by row, then first
+    /// column: a counting sort by row, then an insertion sort of each row's runs (a larger sort past 16).
+    private static func bucketedByRow(_ input: [ColumnSpan], lowRow: Int, rows: Int, count: Int) -> [ColumnSpan] {
+        var starts = [Int](repeating: 0, count: rows + 1)
+        for span in input where span.first <= span.last { starts[span.row - lowRow + 1] += 1 }
+        for r in 0..<rows { starts[r + 1] += starts[r] }
+        var next = starts
+        var out = [ColumnSpan](repeating: ColumnSpan(row: 0, first: 0, last: 0), count: count)
+        for span in input where span.first <= span.last {
+            let r = span.row - lowRow
+            out[next[r]] = span
+            next[r] += 1
+        }
+        for r in 0..<rows {
+            let lo = starts[r]
+            let hi = starts[r + 1]
+            if hi - lo > 16 {
+                out[lo..<hi].sort { $0.first < $1.first }
+                continue
+            }
+            var i = lo + 1
+            while i < hi {
+                let span = out[i]
+                var j = i
+                while j > lo && out[j - 1].first > span.first {
+                    out[j] = out[j - 1]
+                    j -= 1
+                }
+                out[j] = span
+                i += 1
+            }
+        }
+        return out
     }
 
     /// Whether the set is empty.

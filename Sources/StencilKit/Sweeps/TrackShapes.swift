@@ -69,16 +69,29 @@ struct TrackShapes: Sendable {
         return TurnSweep(start: start, sign: piece.sign, degrees: piece.degrees)
     }
 
-    /// Calls `body(row, first, last)` for runs of needed tiles within `rows` (runs may overlap and repeat; their
-    /// union is exactly the tiles the shapes need).
-    func forEachRun(rows: ClosedRange<Int>, _ body: (Int, Int, Int) -> Void) {
+    /// The tiles the shapes need within `rows`: the corridors' runs, merged once, then the tiles of each turn sweep
+    /// outside them (a sweep tests only its candidate tiles that no corridor holds).
+    /// - Complexity: O(corridor rows + R + candidate sweep tiles outside the corridors), R the runs reported: the
+    ///   runs are merged by a counting sort on their consecutive rows (``TileSet/init(spans:)``). Memory O(R).
+    /// - Parameter capacity: the runs to reserve room for (an upper bound avoids regrowing).
+    func tiles(rows: ClosedRange<Int>, capacity: Int = 0) -> TileSet {
+        var spans: [ColumnSpan] = []
+        spans.reserveCapacity(capacity)
         for quad in corridors {
-            ConvexCover.forEachRow(of: quad, on: grid, rows: rows, body)
+            ConvexCover.forEachRow(of: quad, on: grid, rows: rows) { row, a, b in
+                spans.append(ColumnSpan(row: row, first: a, last: b))
+            }
         }
+        let covered = TileSet(spans: spans)
+        spans.removeAll(keepingCapacity: true)
         for (sweep, before, after) in sweeps {
-            let known = KnownRuns(before: before.map { corridors[$0] }, after: after.map { corridors[$0] })
-            sweep.forEachRun(on: grid, rows: rows, known: known, body)
+            let known = KnownRuns(covered: covered, coversStart: before != nil, coversEnd: after != nil)
+            sweep.forEachRun(on: grid, rows: rows, known: known) { row, a, b in
+                spans.append(ColumnSpan(row: row, first: a, last: b))
+            }
         }
+        guard !spans.isEmpty else { return covered }
+        return TileSet(spans: covered.spans + spans)
     }
 
     /// Whether some shape needs a tile in `row` (the terrain-row search).

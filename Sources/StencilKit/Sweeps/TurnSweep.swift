@@ -28,6 +28,8 @@ struct TurnSweep: Sendable, Hashable {
     let outerRadius: Double
     /// The sweep's exact bounding box.
     let bounds: Bounds
+    /// The cheap test that rejects most boxes the sweep misses.
+    let nearEnds: NearEndsBound
 
     var center: PixelPoint { start.origin }
 
@@ -80,6 +82,9 @@ struct TurnSweep: Sendable, Hashable {
             if arc.covers(extremes.3) { box = box.including(c + extremes.3) }
         }
         bounds = box
+        nearEnds = NearEndsBound(
+            start: start, startCorners: startCorners, endCorners: endCorners, rotation: rotation, degrees: degrees,
+            outerRadius: outerRadius)
     }
 
     /// The rectangle at the end of the turn.
@@ -123,7 +128,7 @@ struct TurnSweep: Sendable, Hashable {
     /// Whether the sweep and the open tile square `box` share positive area.
     func needs(_ box: Bounds) -> Bool {
         let (near, far) = box.distanceRange(from: center)
-        guard near < outerRadius, far > innerRadius else { return false }
+        guard near < outerRadius, far > innerRadius, !nearEnds.misses(box) else { return false }
         let middle = PixelPoint(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
         if start.contains(middle) || Self.quadContains(endCorners, middle) { return true }
         for i in 0..<4 {
@@ -137,11 +142,14 @@ struct TurnSweep: Sendable, Hashable {
         return contains(middle)
     }
 
-    /// Calls `body(row, firstColumn, lastColumn)` for each run of tiles the sweep needs.
+    /// Calls `body(row, firstColumn, lastColumn)` for runs of the tiles the sweep needs that `known.covered`
+    /// lacks: with nothing known, exactly the sweep's tiles; otherwise those runs and `known.covered` together hold
+    /// every tile the sweep needs.
+    /// - Complexity: O(rows + candidate tiles outside `known.covered` + its runs in the sweep's rows); no allocation.
     /// - Parameter rows: the rows to scan; the terrain's rows, 0 ..< `grid.rows`, unless given. Rows past the
     ///   terrain have no texture, so only the check that a flight stays on the terrain asks for them.
-    /// - Parameter known: tiles already known to be needed by a neighbouring shape (the straight pieces either
-    ///   side of a turn): they are reported as needed without a test, which leaves a union unchanged.
+    /// - Parameter known: tiles already known to be needed by other shapes (the straight pieces of the track):
+    ///   they are skipped without a test and not reported, which leaves a union with them unchanged.
     func forEachRun(
         on grid: TileGrid, rows: ClosedRange<Int>? = nil, known: KnownRuns = KnownRuns(),
         _ body: (Int, Int, Int) -> Void
@@ -153,35 +161,22 @@ struct TurnSweep: Sendable, Hashable {
         let firstRow = max(Int((bounds.minY / t).rounded(.down)), scanned.lowerBound)
         let lastRow = min(Int((bounds.maxY / t).rounded(.up)) - 1, scanned.upperBound)
         guard firstRow <= lastRow else { return }
-        // The start and end rectangles' own tiles, and the neighbours' known ones, need no test: their runs are
-        // exact and cost O(1) a row.
+        // The start and end rectangles' own tiles need no test: their runs are exact and cost O(1) a row.
         let startBox = startCorners.bounds
         let endBox = endCorners.bounds
-        let beforeBox = known.before?.bounds
-        let afterBox = known.after?.bounds
         for row in firstRow...lastRow {
             var accepted = RowKnown()
             // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
-            // and its end rectangle inside the piece after it: with a neighbour, its runs already cover them.
-            if known.before == nil,
+            // and its end rectangle inside the piece after it: when those are known, so are the rectangles' tiles.
+            if !known.coversStart,
                 let r = ConvexCover.columns(of: startCorners, bounds: startBox, inRow: row, tileLength: t, tolerance: e)
             {
                 accepted.a = r
             }
-            if known.after == nil,
+            if !known.coversEnd,
                 let r = ConvexCover.columns(of: endCorners, bounds: endBox, inRow: row, tileLength: t, tolerance: e)
             {
                 accepted.b = r
-            }
-            if let quad = known.before, let box = beforeBox,
-                let r = ConvexCover.columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e)
-            {
-                accepted.c = r
-            }
-            if let quad = known.after, let box = afterBox,
-                let r = ConvexCover.columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e)
-            {
-                accepted.d = r
             }
             let y0 = Double(row) * t
             let y1 = y0 + t
@@ -214,14 +209,27 @@ struct TurnSweep: Sendable, Hashable {
                 while holeLast >= holeFirst && Double(holeLast) * t + t > holeHi { holeLast -= 1 }
                 if holeFirst > holeLast { holeFirst = last + 1 }
             }
+            // The known runs of this row, walked left to right with the columns.
+            let covered = known.covered.spans(inRow: row)
+            var k = covered.startIndex
             var column = first
             while column <= last {
-                if column == holeFirst {
+                if column >= holeFirst && column <= holeLast {
                     if let s = runStart {
                         body(row, s, column - 1)
                         runStart = nil
                     }
                     column = holeLast + 1
+                    continue
+                }
+                while k < covered.endIndex && covered[k].last < column { k += 1 }
+                if k < covered.endIndex && covered[k].first <= column {
+                    // Known tiles: skipped as a block, not reported.
+                    if let s = runStart {
+                        body(row, s, column - 1)
+                        runStart = nil
+                    }
+                    column = min(covered[k].last, last) + 1
                     continue
                 }
                 let x0 = Double(column) * t
@@ -240,25 +248,27 @@ struct TurnSweep: Sendable, Hashable {
     }
 }
 
-/// Up to two convex shapes whose tiles are already known to be needed (the straight pieces either side of a
-/// turn), tested row by row with no allocation (see ``TurnSweep/forEachRun(on:rows:known:_:)``).
+/// Tiles already known to be needed by other shapes (the straight pieces of a track), which a turn sweep skips
+/// without a test (see ``TurnSweep/forEachRun(on:rows:known:_:)``), and whether they hold the turn's start and end
+/// rectangles (a straight piece before, or after, the turn).
 struct KnownRuns: Sendable {
-    var before: Quad?
-    var after: Quad?
+    var covered: TileSet
+    var coversStart: Bool
+    var coversEnd: Bool
 
-    init(before: Quad? = nil, after: Quad? = nil) {
-        self.before = before
-        self.after = after
+    init(covered: TileSet = .empty, coversStart: Bool = false, coversEnd: Bool = false) {
+        self.covered = covered
+        self.coversStart = coversStart
+        self.coversEnd = coversEnd
     }
 }
 
-/// The column runs one row of up to four convex shapes needs, as (first, last) pairs (first > last when none).
+/// The column runs one row of up to two convex shapes needs, as (first, last) pairs (first > last when none).
 struct RowKnown {
-    var a = (1, 0), b = (1, 0), c = (1, 0), d = (1, 0)
+    var a = (1, 0), b = (1, 0)
 
     @inlinable
     func contains(_ column: Int) -> Bool {
-        (column >= a.0 && column <= a.1) || (column >= b.0 && column <= b.1) || (column >= c.0 && column <= c.1)
-            || (column >= d.0 && column <= d.1)
+        (column >= a.0 && column <= a.1) || (column >= b.0 && column <= b.1)
     }
 }
