@@ -59,8 +59,8 @@ public struct Stencil: Sendable, Hashable {
         let bottom = min(last, grid.rows - 1)
         var tiles = TileSet.empty
         if top <= bottom {
-            let runs = try Self.checkRunCount(shapes: shapes, rows: top...bottom)
-            tiles = shapes.tiles(rows: top...bottom, capacity: runs)
+            try Self.checkRunCount(shapes: shapes, rows: top...bottom)
+            tiles = shapes.tiles(rows: top...bottom)
         }
         self.init(track: track, unwrapped: tiles, isClipped: leaves, clipsToTerrain: clipToTerrain)
     }
@@ -81,7 +81,7 @@ public struct Stencil: Sendable, Hashable {
         // A sweep's row may hold a run on each side of its hole; its candidate tiles (tested one by one) lie in the
         // annulus r_lo ≤ |X − C| ≤ r_hi within its bounds.
         var candidates = 0.0
-        for (sweep, _, _) in shapes.sweeps {
+        for sweep in shapes.sweeps {
             add(sweep.bounds, perRow: 2)
             let box = sweep.bounds
             let annulus = Double.pi * (sweep.outerRadius * sweep.outerRadius - sweep.innerRadius * sweep.innerRadius)

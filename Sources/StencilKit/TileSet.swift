@@ -86,10 +86,11 @@ public struct TileSet: Sendable, Hashable, Sequence {
         if !overflow && rowSpan <= 2 * nonEmpty + 64 {
             sorted = bucketedByRow(input, lowRow: lowRow, rows: rowSpan + 1, count: nonEmpty)
         } else {
-            sorted = input.filter { $0.first <= $0.last }.sorted { $0.row != $1.row ? $0.row < $1.row : $0.first < $1.first }
+            sorted = input.filter { $0.first <= $0.last }.sorted {
+                $0.row != $1.row ? $0.row < $1.row : $0.first < $1.first
+            }
         }
         var merged: [ColumnSpan] = []
-        merged.reserveCapacity(sorted.count)
         for span in sorted {
             // Sorted, so span.first ≥ last.first: it joins `last` when it starts at most one past last's end.
             if var last = merged.last, last.row == span.row, span.first <= last.last || span.first - 1 == last.last {
@@ -147,11 +148,15 @@ public struct TileSet: Sendable, Hashable, Sequence {
     }
 
     /// The runs of one row (empty if the row holds none). O(1) when the set's rows are consecutive, else O(log rows).
-    public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> {
+    public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> { spans[spanIndices(inRow: row)] }
+
+    /// The positions in ``spans`` of one row's runs (empty if the row holds none): as ``spans(inRow:)``, without
+    /// making a slice.
+    func spanIndices(inRow row: Int) -> Range<Int> {
         if rowsAreConsecutive {
-            guard let first = rowKeys.first, row >= first, row <= rowKeys[rowKeys.count - 1] else { return [] }
+            guard let first = rowKeys.first, row >= first, row <= rowKeys[rowKeys.count - 1] else { return 0..<0 }
             let position = row - first  // in range: first ≤ row ≤ last, and last − first < rowKeys.count
-            return spans[rowStarts[position]..<rowStarts[position + 1]]
+            return rowStarts[position]..<rowStarts[position + 1]
         }
         var lo = 0
         var hi = rowKeys.count
@@ -159,8 +164,8 @@ public struct TileSet: Sendable, Hashable, Sequence {
             let mid = (lo + hi) / 2
             if rowKeys[mid] < row { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < rowKeys.count, rowKeys[lo] == row else { return [] }
-        return spans[rowStarts[lo]..<rowStarts[lo + 1]]
+        guard lo < rowKeys.count, rowKeys[lo] == row else { return 0..<0 }
+        return rowStarts[lo]..<rowStarts[lo + 1]
     }
 
     /// Whether the set holds `tile`.

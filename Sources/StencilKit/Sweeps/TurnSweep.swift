@@ -35,10 +35,15 @@ struct TurnSweep: Sendable, Hashable {
 
     /// The sweep of `start` (its origin at the centre) turned by `sign`·`degrees`, 0 < degrees ≤ 360.
     init(start: Footprint, sign: Double, degrees: Double = 180) {
+        self.init(start: start, sign: sign, degrees: degrees, rotation: SweepRotation(degrees: degrees, sign: sign))
+    }
+
+    /// The sweep of `start` by its precomputed `rotation` (``SweepRotation/init(degrees:sign:)`` of `degrees` and
+    /// `sign`): no trigonometry.
+    init(start: Footprint, sign: Double, degrees: Double, rotation: SweepRotation) {
         self.start = start
         self.sign = sign
         self.degrees = degrees
-        let rotation = SweepRotation(degrees: degrees, sign: sign)
         self.rotation = rotation
         let c = start.origin
         let corners = start.corners
@@ -164,6 +169,7 @@ struct TurnSweep: Sendable, Hashable {
         // The start and end rectangles' own tiles need no test: their runs are exact and cost O(1) a row.
         let startBox = startCorners.bounds
         let endBox = endCorners.bounds
+        let covered = known.covered.spans
         for row in firstRow...lastRow {
             var accepted = RowKnown()
             // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
@@ -210,8 +216,8 @@ struct TurnSweep: Sendable, Hashable {
                 if holeFirst > holeLast { holeFirst = last + 1 }
             }
             // The known runs of this row, walked left to right with the columns.
-            let covered = known.covered.spans(inRow: row)
-            var k = covered.startIndex
+            let coveredRange = known.covered.spanIndices(inRow: row)
+            var k = coveredRange.lowerBound
             var column = first
             while column <= last {
                 if column >= holeFirst && column <= holeLast {
@@ -222,8 +228,8 @@ struct TurnSweep: Sendable, Hashable {
                     column = holeLast + 1
                     continue
                 }
-                while k < covered.endIndex && covered[k].last < column { k += 1 }
-                if k < covered.endIndex && covered[k].first <= column {
+                while k < coveredRange.upperBound && covered[k].last < column { k += 1 }
+                if k < coveredRange.upperBound && covered[k].first <= column {
                     // Known tiles: skipped as a block, not reported.
                     if let s = runStart {
                         body(row, s, column - 1)
