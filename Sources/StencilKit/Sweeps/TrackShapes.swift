@@ -161,8 +161,8 @@ struct TurnShape: Sendable {
         self.after = after
     }
 
-    /// The sweep, built again: O(1), no trigonometry.
-    var sweep: TurnSweep { TurnSweep(start: start, sign: sign, degrees: degrees, rotation: rotation) }
+    /// The sweep, built again: O(1), no trigonometry, no allocation.
+    var sweep: TurnSweep { TurnSweep(start: start, sign: sign, degrees: degrees, rotation: rotation, bounds: bounds) }
 }
 
 /// The corners of a quadrilateral as an unordered set, to find shapes that coincide.

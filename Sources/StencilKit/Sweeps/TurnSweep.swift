@@ -21,8 +21,6 @@ struct TurnSweep: Sendable, Hashable {
     /// The corners at the start and at the end of the turn.
     let startCorners: Quad
     let endCorners: Quad
-    /// The arcs that, with the two rectangles' edges, hold the sweep's boundary.
-    let arcs: [Arc]
     /// Nearest and farthest distance of the rectangle from the centre.
     let innerRadius: Double
     let outerRadius: Double
@@ -39,8 +37,9 @@ struct TurnSweep: Sendable, Hashable {
     }
 
     /// The sweep of `start` by its precomputed `rotation` (``SweepRotation/init(degrees:sign:)`` of `degrees` and
-    /// `sign`): no trigonometry.
-    init(start: Footprint, sign: Double, degrees: Double, rotation: SweepRotation) {
+    /// `sign`): no trigonometry. `bounds`, when given, is the sweep's bounding box found before (by this
+    /// initializer, for the same values), which spares finding it again.
+    init(start: Footprint, sign: Double, degrees: Double, rotation: SweepRotation, bounds known: Bounds? = nil) {
         self.start = start
         self.sign = sign
         self.degrees = degrees
@@ -51,22 +50,6 @@ struct TurnSweep: Sendable, Hashable {
         endCorners = Quad(
             c + rotation.apply(to: corners.a - c), c + rotation.apply(to: corners.b - c),
             c + rotation.apply(to: corners.c - c), c + rotation.apply(to: corners.d - c))
-        var arcs: [Arc] = []
-        arcs.reserveCapacity(8)
-        for i in 0..<4 {
-            let a = corners[i]
-            let b = corners[i + 1]
-            arcs.append(Arc(center: c, start: a - c, sign: sign, rotation: rotation))
-            let d = b - a
-            let t = -(a - c).dot(d) / d.dot(d)
-            if t > 0 && t < 1 {
-                let foot = a + t * d - c
-                if foot.x != 0 || foot.y != 0 {
-                    arcs.append(Arc(center: c, start: foot, sign: sign, rotation: rotation))
-                }
-            }
-        }
-        self.arcs = arcs
         func gap(_ range: Interval) -> Double { range.lower > 0 ? range.lower : (range.upper < 0 ? -range.upper : 0) }
         func reach(_ range: Interval) -> Double { max(abs(range.lower), abs(range.upper)) }
         let gp = gap(start.along)
@@ -75,21 +58,49 @@ struct TurnSweep: Sendable, Hashable {
         let rp = reach(start.along)
         let rq = reach(start.across)
         outerRadius = (rp * rp + rq * rq).squareRoot()
-        var box = startCorners.bounds.union(endCorners.bounds)
-        for arc in arcs {
-            let r = arc.radius
-            let extremes = (
-                PixelPoint(x: r, y: 0), PixelPoint(x: -r, y: 0), PixelPoint(x: 0, y: r), PixelPoint(x: 0, y: -r)
-            )
-            if arc.covers(extremes.0) { box = box.including(c + extremes.0) }
-            if arc.covers(extremes.1) { box = box.including(c + extremes.1) }
-            if arc.covers(extremes.2) { box = box.including(c + extremes.2) }
-            if arc.covers(extremes.3) { box = box.including(c + extremes.3) }
+        if let known {
+            bounds = known
+        } else {
+            var box = startCorners.bounds.union(endCorners.bounds)
+            _ = Self.anyArc(corners: corners, center: c, sign: sign, rotation: rotation) { arc in
+                let r = arc.radius
+                let extremes = (
+                    PixelPoint(x: r, y: 0), PixelPoint(x: -r, y: 0), PixelPoint(x: 0, y: r), PixelPoint(x: 0, y: -r)
+                )
+                if arc.covers(extremes.0) { box = box.including(c + extremes.0) }
+                if arc.covers(extremes.1) { box = box.including(c + extremes.1) }
+                if arc.covers(extremes.2) { box = box.including(c + extremes.2) }
+                if arc.covers(extremes.3) { box = box.including(c + extremes.3) }
+                return false
+            }
+            bounds = box
         }
-        bounds = box
         nearEnds = NearEndsBound(
             start: start, startCorners: startCorners, endCorners: endCorners, rotation: rotation, degrees: degrees,
             outerRadius: outerRadius)
+    }
+
+    /// Calls `body` with each arc that, with the two rectangles' edges, holds the sweep's boundary — the paths of
+    /// the rectangle's corners (`corners`) and of the feet of the perpendiculars from the centre to its edges —
+    /// until it returns true; returns whether it did. The arcs are made as they are visited, with no storage:
+    /// at most 8, O(1) each.
+    static func anyArc(
+        corners: Quad, center c: PixelPoint, sign: Double, rotation: SweepRotation, _ body: (Arc) -> Bool
+    ) -> Bool {
+        for i in 0..<4 {
+            let a = corners[i]
+            let b = corners[i + 1]
+            if body(Arc(center: c, start: a - c, sign: sign, rotation: rotation)) { return true }
+            let d = b - a
+            let t = -(a - c).dot(d) / d.dot(d)
+            if t > 0 && t < 1 {
+                let foot = a + t * d - c
+                if foot.x != 0 || foot.y != 0, body(Arc(center: c, start: foot, sign: sign, rotation: rotation)) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The rectangle at the end of the turn.
@@ -143,7 +154,11 @@ struct TurnSweep: Sendable, Hashable {
                 return true
             }
         }
-        for arc in arcs where arc.meetsInterior(of: box) { return true }
+        if Self.anyArc(
+            corners: startCorners, center: center, sign: sign, rotation: rotation, { $0.meetsInterior(of: box) })
+        {
+            return true
+        }
         return contains(middle)
     }
 
