@@ -58,28 +58,31 @@ public struct TileSet: Sendable, Hashable, Sequence {
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
         // Already sorted, non-empty and apart (one convex shape's runs): nothing to do.
         var apart = true
-        var lowRow = Int.max
-        var highRow = Int.min
-        var nonEmpty = 0
         for i in input.indices {
             let span = input[i]
             if span.first > span.last {
                 apart = false
-                continue
+                break
             }
-            nonEmpty += 1
-            lowRow = Swift.min(lowRow, span.row)
-            highRow = Swift.max(highRow, span.row)
-            if apart && i > 0 {
+            if i > 0 {
                 let previous = input[i - 1]
                 if span.row < previous.row
                     || span.row == previous.row && (span.first <= previous.last || span.first &- 1 == previous.last)
                 {
                     apart = false
+                    break
                 }
             }
         }
         if apart { return input }
+        var lowRow = Int.max
+        var highRow = Int.min
+        var nonEmpty = 0
+        for span in input where span.first <= span.last {
+            nonEmpty += 1
+            lowRow = Swift.min(lowRow, span.row)
+            highRow = Swift.max(highRow, span.row)
+        }
         guard nonEmpty > 0 else { return [] }
         let (rowSpan, overflow) = highRow.subtractingReportingOverflow(lowRow)
         let sorted: [ColumnSpan]

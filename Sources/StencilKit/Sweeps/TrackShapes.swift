@@ -81,11 +81,7 @@ struct TrackShapes: Sendable {
         let t = grid.tileLength
         let count = corridors.reduce(0.0) { $0 + (($1.bounds.maxY - $1.bounds.minY) / t).rounded(.up) + 1 }
         spans.reserveCapacity(Int(Swift.min(count, Double(Stencil.maximumRuns))) + 16)
-        for quad in corridors {
-            ConvexCover.forEachRow(of: quad, on: grid, rows: rows) { row, a, b in
-                spans.append(ColumnSpan(row: row, first: a, last: b))
-            }
-        }
+        for quad in corridors { ConvexCover.appendRows(of: quad, on: grid, rows: rows, to: &spans) }
         let covered = TileSet(spans: spans)
         spans.removeAll(keepingCapacity: true)
         var known = KnownRuns(covered: covered)

@@ -182,21 +182,17 @@ struct TurnSweep: Sendable, Hashable {
         let lastRow = min(Int((bounds.maxY / t).rounded(.up)) - 1, scanned.upperBound)
         guard firstRow <= lastRow else { return }
         // The start and end rectangles' own tiles need no test: their runs are exact and cost O(1) a row.
-        let startBox = startCorners.bounds
-        let endBox = endCorners.bounds
+        let startRows = QuadRows(startCorners)
+        let endRows = QuadRows(endCorners)
         let covered = known.covered.spans
         for row in firstRow...lastRow {
             var accepted = RowKnown()
             // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
             // and its end rectangle inside the piece after it: when those are known, so are the rectangles' tiles.
-            if !known.coversStart,
-                let r = ConvexCover.columns(of: startCorners, bounds: startBox, inRow: row, tileLength: t, tolerance: e)
-            {
+            if !known.coversStart, let r = startRows.columns(inRow: row, tileLength: t, tolerance: e) {
                 accepted.a = r
             }
-            if !known.coversEnd,
-                let r = ConvexCover.columns(of: endCorners, bounds: endBox, inRow: row, tileLength: t, tolerance: e)
-            {
+            if !known.coversEnd, let r = endRows.columns(inRow: row, tileLength: t, tolerance: e) {
                 accepted.b = r
             }
             let y0 = Double(row) * t
