@@ -33,8 +33,14 @@ public struct TileSet: Sendable, Hashable, Sequence {
     private init(mergedSpans: [ColumnSpan]) {
         spans = mergedSpans
         firstRow = mergedSpans.first?.row ?? 0
+        var rowCount = 0
+        for index in mergedSpans.indices where index == 0 || mergedSpans[index - 1].row != mergedSpans[index].row {
+            rowCount += 1
+        }
         var keys: [Int] = []
         var starts: [Int] = []
+        keys.reserveCapacity(rowCount)
+        starts.reserveCapacity(rowCount + 1)
         for (index, span) in mergedSpans.enumerated() where keys.last != span.row {
             keys.append(span.row)
             starts.append(index)

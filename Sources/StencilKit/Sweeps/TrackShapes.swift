@@ -83,18 +83,19 @@ struct TrackShapes: Sendable {
         spans.reserveCapacity(Int(Swift.min(count, Double(Stencil.maximumRuns))) + 16)
         for quad in corridors { ConvexCover.appendRows(of: quad, on: grid, rows: rows, to: &spans) }
         let covered = TileSet(spans: spans)
-        spans.removeAll(keepingCapacity: true)
+        guard !sweeps.isEmpty else { return covered }
+        var added: [ColumnSpan] = []
         var known = KnownRuns(covered: covered)
         for i in sweeps.indices {
             known.coversStart = sweeps[i].before != nil
             known.coversEnd = sweeps[i].after != nil
-            // Built again from its kept rotation, so that only one sweep's arcs are held at a time.
+            // The sweep is built again from what was kept of it: O(1), no trigonometry.
             sweeps[i].sweep.forEachRun(on: grid, rows: rows, known: known) { row, a, b in
-                spans.append(ColumnSpan(row: row, first: a, last: b))
+                added.append(ColumnSpan(row: row, first: a, last: b))
             }
         }
-        guard !spans.isEmpty else { return covered }
-        return TileSet(spans: covered.spans + spans)
+        guard !added.isEmpty else { return covered }
+        return TileSet(spans: covered.spans + added)
     }
 
     /// Whether some shape needs a tile in `row` (the terrain-row search).
