@@ -58,9 +58,10 @@ public struct TileSet: Sendable, Hashable, Sequence {
     }
 
     /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).
-    /// - Complexity: O(n) when the runs are already sorted and apart; O(n + rows + Σ k·log k) (k runs in a row) when
-    ///   the rows they hold span at most 2n + 64 rows (a track's rows are consecutive): a counting sort by row, then
-    ///   each row's few runs by column; O(n·log n) otherwise. Memory O(n), plus the row counts in the bucketed case.
+    /// - Complexity: O(n) when the runs are already sorted and apart. When the rows they hold span at most 2n + 64
+    ///   rows (a track's rows are consecutive), a counting sort by row, then per row of k runs spanning w columns
+    ///   either a count of the runs over each column, O(k + w) when k > 16 and w < 4k, or a sort, O(k·log k):
+    ///   O(n + rows + Σ min(k + w, k·log k)) in all. Otherwise O(n·log n). Memory O(n + rows).
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
         // Already sorted, non-empty and apart (one convex shape's runs): nothing to do.
         var apart = true
@@ -91,15 +92,20 @@ public struct TileSet: Sendable, Hashable, Sequence {
         }
         guard nonEmpty > 0 else { return [] }
         let (rowSpan, overflow) = highRow.subtractingReportingOverflow(lowRow)
-        let sorted: [ColumnSpan]
         if !overflow && rowSpan <= 2 * nonEmpty + 64 {
-            sorted = bucketedByRow(input, lowRow: lowRow, rows: rowSpan + 1, count: nonEmpty)
-        } else {
-            sorted = input.filter { $0.first <= $0.last }.sorted {
-                $0.row != $1.row ? $0.row < $1.row : $0.first < $1.first
-            }
+            return mergedByRow(input, lowRow: lowRow, rows: rowSpan + 1, count: nonEmpty)
+        }
+        let sorted = input.filter { $0.first <= $0.last }.sorted {
+            $0.row != $1.row ? $0.row < $1.row : $0.first < $1.first
         }
         var merged: [ColumnSpan] = []
+        appendMerging(sorted[...], to: &merged)
+        return merged
+    }
+
+    /// Appends runs sorted by row, then first column, to `merged`, joining each to the last one when they overlap or
+    /// touch in the same row.
+    private static func appendMerging(_ sorted: ArraySlice<ColumnSpan>, to merged: inout [ColumnSpan]) {
         for span in sorted {
             // Sorted, so span.first ≥ last.first: it joins `last` when it starts at most one past last's end.
             if var last = merged.last, last.row == span.row, span.first <= last.last || span.first - 1 == last.last {
@@ -109,12 +115,12 @@ public struct TileSet: Sendable, Hashable, Sequence {
                 merged.append(span)
             }
         }
-        return merged
     }
 
-    /// The non-empty runs of `input` (rows in lowRow ..< lowRow + rows, `count` of them) ordered by row, then first
-    /// column: a counting sort by row, then an insertion sort of each row's runs (a larger sort past 16).
-    private static func bucketedByRow(_ input: [ColumnSpan], lowRow: Int, rows: Int, count: Int) -> [ColumnSpan] {
+    /// The merged runs of the non-empty runs of `input` (rows in lowRow ..< lowRow + rows, `count` of them): a
+    /// counting sort by row, then each row merged on its own — a dense row (more than 16 runs over fewer than 4
+    /// columns a run) by counting the runs over each column, any other by sorting its runs.
+    private static func mergedByRow(_ input: [ColumnSpan], lowRow: Int, rows: Int, count: Int) -> [ColumnSpan] {
         var starts = [Int](repeating: 0, count: rows + 1)
         for span in input where span.first <= span.last { starts[span.row - lowRow + 1] += 1 }
         for r in 0..<rows { starts[r + 1] += starts[r] }
@@ -125,26 +131,61 @@ public struct TileSet: Sendable, Hashable, Sequence {
             out[next[r]] = span
             next[r] += 1
         }
+        var merged: [ColumnSpan] = []
+        var depth: [Int] = []
         for r in 0..<rows {
             let lo = starts[r]
             let hi = starts[r + 1]
-            if hi - lo > 16 {
-                out[lo..<hi].sort { $0.first < $1.first }
+            guard hi - lo > 16 else {
+                // Insertion sort of a few runs.
+                var i = lo + 1
+                while i < hi {
+                    let span = out[i]
+                    var j = i
+                    while j > lo && out[j - 1].first > span.first {
+                        out[j] = out[j - 1]
+                        j -= 1
+                    }
+                    out[j] = span
+                    i += 1
+                }
+                appendMerging(out[lo..<hi], to: &merged)
                 continue
             }
-            var i = lo + 1
-            while i < hi {
-                let span = out[i]
-                var j = i
-                while j > lo && out[j - 1].first > span.first {
-                    out[j] = out[j - 1]
-                    j -= 1
-                }
-                out[j] = span
-                i += 1
+            var minFirst = Int.max
+            var maxLast = Int.min
+            for i in lo..<hi {
+                minFirst = Swift.min(minFirst, out[i].first)
+                maxLast = Swift.max(maxLast, out[i].last)
             }
+            let (width, wide) = maxLast.subtractingReportingOverflow(minFirst)
+            guard !wide && width < 4 * (hi - lo) else {
+                out[lo..<hi].sort { $0.first < $1.first }
+                appendMerging(out[lo..<hi], to: &merged)
+                continue
+            }
+            // Runs starting minus runs ending at each column, then the columns some run covers.
+            depth.removeAll(keepingCapacity: true)
+            depth.append(contentsOf: repeatElement(0, count: width + 2))
+            for i in lo..<hi {
+                depth[out[i].first - minFirst] += 1
+                depth[out[i].last - minFirst + 1] -= 1
+            }
+            let row = lowRow + r
+            var covering = 0
+            var runStart = -1
+            for c in 0...width {
+                covering += depth[c]
+                if covering > 0 {
+                    if runStart < 0 { runStart = c }
+                } else if runStart >= 0 {
+                    merged.append(ColumnSpan(row: row, first: minFirst + runStart, last: minFirst + c - 1))
+                    runStart = -1
+                }
+            }
+            if runStart >= 0 { merged.append(ColumnSpan(row: row, first: minFirst + runStart, last: maxLast)) }
         }
-        return out
+        return merged
     }
 
     /// Whether the set is empty.
