@@ -58,10 +58,11 @@ public struct TileSet: Sendable, Hashable, Sequence {
     }
 
     /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).
-    /// - Complexity: O(n) when the runs are already sorted and apart. When the rows they hold span at most 2n + 64
-    ///   rows (a track's rows are consecutive), a counting sort by row, then per row of k runs spanning w columns
-    ///   either a count of the runs over each column, O(k + w) when k > 16 and w < 4k, or a sort, O(k·log k):
-    ///   O(n + rows + Σ min(k + w, k·log k)) in all. Otherwise O(n·log n). Memory O(n + rows).
+    /// - Complexity: O(n) when the runs are already sorted and apart. For n ≥ 256 runs whose rows span at most
+    ///   2n + 64 rows (a track's rows are consecutive), a counting sort by row, then per row of k runs spanning w
+    ///   columns either a count of the runs over each column, O(k + w) when k > 16 and w < 4k, or a sort,
+    ///   O(k·log k): O(n + rows + Σ min(k + w, k·log k)) in all. Otherwise one sort, O(n·log n), which allocates
+    ///   less for a few runs. Memory O(n + rows).
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
         // Already sorted, non-empty and apart (one convex shape's runs): nothing to do.
         var apart = true
@@ -92,21 +93,19 @@ public struct TileSet: Sendable, Hashable, Sequence {
         }
         guard nonEmpty > 0 else { return [] }
         let (rowSpan, overflow) = highRow.subtractingReportingOverflow(lowRow)
-        if !overflow && rowSpan <= 2 * nonEmpty + 64 {
+        if nonEmpty >= 256 && !overflow && rowSpan <= 2 * nonEmpty + 64 {
             return mergedByRow(input, lowRow: lowRow, rows: rowSpan + 1, count: nonEmpty)
         }
-        let sorted = input.filter { $0.first <= $0.last }.sorted {
-            $0.row != $1.row ? $0.row < $1.row : $0.first < $1.first
-        }
         var merged: [ColumnSpan] = []
-        appendMerging(sorted[...], to: &merged)
+        merged.reserveCapacity(nonEmpty)
+        appendMerging(input.sorted()[...], to: &merged)
         return merged
     }
 
-    /// Appends runs sorted by row, then first column, to `merged`, joining each to the last one when they overlap or
-    /// touch in the same row.
+    /// Appends the non-empty runs of `sorted` (sorted by row, then first column) to `merged`, joining each to the
+    /// last one when they overlap or touch in the same row.
     private static func appendMerging(_ sorted: ArraySlice<ColumnSpan>, to merged: inout [ColumnSpan]) {
-        for span in sorted {
+        for span in sorted where span.first <= span.last {
             // Sorted, so span.first ≥ last.first: it joins `last` when it starts at most one past last's end.
             if var last = merged.last, last.row == span.row, span.first <= last.last || span.first - 1 == last.last {
                 last.last = Swift.max(last.last, span.last)

@@ -2,9 +2,9 @@ import Testing
 
 @testable import StencilKit
 
-/// TileSet's run merging on inputs that reach each of its paths — dense rows (more than 16 runs over few columns,
-/// merged by counting), sparse rows (sorted), rows far apart (one comparison sort) and runs at Int's ends — against
-/// the tiles each run holds, expanded one by one.
+/// TileSet's run merging on inputs that reach each of its paths — from 256 runs on consecutive rows, dense rows (more
+/// than 16 runs over few columns, merged by counting) and sparse rows (sorted); rows far apart and fewer runs (one
+/// comparison sort); runs at Int's ends — against the tiles each run holds, expanded one by one.
 struct TileSetMergeTests {
     /// The union of the runs, expanded tile by tile, as sorted disjoint non-adjacent runs per row: the expected set.
     static func expected(_ spans: [ColumnSpan]) -> [ColumnSpan] {
@@ -39,8 +39,8 @@ struct TileSetMergeTests {
     @Test func denseRowsMergeByCounting() {
         var g = SplitMix64(seed: 0xD3_45E)
         for _ in 0..<200 {
-            // 20…300 runs over 3 rows and about 30 columns: more than 16 runs a row, narrow.
-            let spans = Self.randomSpans(&g, count: g.int(20...300), rows: 4...6, columns: -20...10, length: 6)
+            // 256…600 runs over 3 rows and about 30 columns: more than 16 runs a row, narrow.
+            let spans = Self.randomSpans(&g, count: g.int(256...600), rows: 4...6, columns: -20...10, length: 6)
             #expect(TileSet(spans: spans).spans == Self.expected(spans))
         }
     }
@@ -49,22 +49,24 @@ struct TileSetMergeTests {
         var g = SplitMix64(seed: 0x5_9A45E)
         for _ in 0..<200 {
             // More than 16 runs a row spread over thousands of columns: sorted, not counted.
-            let sparse = Self.randomSpans(&g, count: g.int(20...120), rows: -2...1, columns: -5000...5000, length: 3)
+            let sparse = Self.randomSpans(&g, count: g.int(256...400), rows: -2...1, columns: -5000...5000, length: 3)
             #expect(TileSet(spans: sparse).spans == Self.expected(sparse))
-            // Rows far apart (past 2n + 64 rows): one comparison sort.
-            let far = Self.randomSpans(&g, count: g.int(2...40), rows: -100_000...100_000, columns: -8...8, length: 4)
+            // Rows far apart (past 2n + 64 rows), or fewer than 256 runs: one comparison sort.
+            let far = Self.randomSpans(&g, count: g.int(2...300), rows: -100_000...100_000, columns: -8...8, length: 4)
             #expect(TileSet(spans: far).spans == Self.expected(far))
+            let few = Self.randomSpans(&g, count: g.int(2...255), rows: 0...3, columns: -8...8, length: 4)
+            #expect(TileSet(spans: few).spans == Self.expected(few))
             // Mixed: some dense rows, some sparse, among consecutive rows.
             let mixed =
-                Self.randomSpans(&g, count: 60, rows: 0...1, columns: 0...12, length: 5)
-                + Self.randomSpans(&g, count: 40, rows: 2...3, columns: -900...900, length: 2)
+                Self.randomSpans(&g, count: 200, rows: 0...1, columns: 0...12, length: 5)
+                + Self.randomSpans(&g, count: 100, rows: 2...3, columns: -900...900, length: 2)
             #expect(TileSet(spans: mixed.shuffled(using: &g)).spans == Self.expected(mixed))
         }
     }
 
     @Test func runsAtIntsEndsMergeWithoutOverflow() {
         // A dense row whose runs span more than Int's range of differences is sorted, not counted.
-        var spans = (0..<20).map { ColumnSpan(row: 3, first: $0, last: $0 + 1) }
+        var spans = (0..<300).map { ColumnSpan(row: 3, first: $0 % 20, last: $0 % 20 + 1) }
         spans.append(ColumnSpan(row: 3, first: .min, last: .min + 2))
         spans.append(ColumnSpan(row: 3, first: .max - 1, last: .max))
         spans.append(ColumnSpan(row: 3, first: .max, last: .max))
