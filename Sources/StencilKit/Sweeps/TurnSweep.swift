@@ -141,8 +141,9 @@ struct TurnSweep: Sendable, Hashable {
         return !(positive && negative)
     }
 
-    /// Whether the sweep and the open tile square `box` share positive area.
-    func needs(_ box: Bounds) -> Bool {
+    /// Whether the sweep and the open tile square `box` share positive area. `arcsMeet(box)` says whether one of
+    /// the sweep's arcs passes through the square's interior (the arcs of ``anyArc(corners:center:sign:rotation:_:)``).
+    func needs(_ box: Bounds, arcsMeet: (Bounds) -> Bool) -> Bool {
         let (near, far) = box.distanceRange(from: center)
         guard near < outerRadius, far > innerRadius, !nearEnds.misses(box) else { return false }
         let middle = PixelPoint(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
@@ -154,12 +155,7 @@ struct TurnSweep: Sendable, Hashable {
                 return true
             }
         }
-        if Self.anyArc(
-            corners: startCorners, center: center, sign: sign, rotation: rotation, { $0.meetsInterior(of: box) })
-        {
-            return true
-        }
-        return contains(middle)
+        return arcsMeet(box) || contains(middle)
     }
 
     /// Calls `body(row, firstColumn, lastColumn)` for runs of the tiles the sweep needs that `known.covered`
@@ -185,82 +181,98 @@ struct TurnSweep: Sendable, Hashable {
         let startRows = QuadRows(startCorners)
         let endRows = QuadRows(endCorners)
         let covered = known.covered.spans
-        for row in firstRow...lastRow {
-            var accepted = RowKnown()
-            // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
-            // and its end rectangle inside the piece after it: when those are known, so are the rectangles' tiles.
-            if !known.coversStart, let r = startRows.columns(inRow: row, tileLength: t, tolerance: e) {
-                accepted.a = r
+        // The arcs, made on the stack the first time a tile needs them (many scans test no tile that far).
+        withUnsafeTemporaryAllocation(of: Arc.self, capacity: 8) { arcs in
+            var arcCount = -1
+            func arcsMeet(_ box: Bounds) -> Bool {
+                if arcCount < 0 {
+                    arcCount = 0
+                    _ = Self.anyArc(corners: startCorners, center: c, sign: sign, rotation: rotation) { arc in
+                        arcs.initializeElement(at: arcCount, to: arc)
+                        arcCount += 1
+                        return false
+                    }
+                }
+                for i in 0..<arcCount where arcs[i].meetsInterior(of: box) { return true }
+                return false
             }
-            if !known.coversEnd, let r = endRows.columns(inRow: row, tileLength: t, tolerance: e) {
-                accepted.b = r
-            }
-            let y0 = Double(row) * t
-            let y1 = y0 + t
-            let nearY = max(y0 - c.y, 0, c.y - y1)
-            guard nearY < outerRadius else { continue }
-            let halfWidth = (outerRadius * outerRadius - nearY * nearY).squareRoot()
-            let lo = max(bounds.minX, c.x - halfWidth)
-            let hi = min(bounds.maxX, c.x + halfWidth)
-            guard hi > lo else { continue }
-            // Tiles wholly inside the inner disc cannot meet the sweep.
-            let farY = max(abs(y0 - c.y), abs(y1 - c.y))
-            var holeLo = Double.infinity
-            var holeHi = -Double.infinity
-            if farY < innerRadius {
-                let h = (innerRadius * innerRadius - farY * farY).squareRoot()
-                holeLo = c.x - h
-                holeHi = c.x + h
-            }
-            var runStart: Int?
-            let first = Int((lo / t).rounded(.down))
-            let last = Int((hi / t).rounded(.up)) - 1
-            guard first <= last else { continue }
-            // Columns wholly inside the hole, x0 ≥ holeLo and x0 + T ≤ holeHi, are skipped without a visit.
-            var holeFirst = last + 1
-            var holeLast = last
-            if holeHi > holeLo {
-                holeFirst = max(first, Int((holeLo / t).rounded(.up)))
-                holeLast = min(last, Int((holeHi / t).rounded(.down)) - 1)
-                while holeFirst <= holeLast && Double(holeFirst) * t < holeLo { holeFirst += 1 }
-                while holeLast >= holeFirst && Double(holeLast) * t + t > holeHi { holeLast -= 1 }
-                if holeFirst > holeLast { holeFirst = last + 1 }
-            }
-            // The known runs of this row, walked left to right with the columns.
-            let coveredRange = known.covered.spanIndices(inRow: row)
-            var k = coveredRange.lowerBound
-            var column = first
-            while column <= last {
-                if column >= holeFirst && column <= holeLast {
-                    if let s = runStart {
+            for row in firstRow...lastRow {
+                var accepted = RowKnown()
+                // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
+                // and its end rectangle inside the piece after it: when those are known, so are the rectangles' tiles.
+                if !known.coversStart, let r = startRows.columns(inRow: row, tileLength: t, tolerance: e) {
+                    accepted.a = r
+                }
+                if !known.coversEnd, let r = endRows.columns(inRow: row, tileLength: t, tolerance: e) {
+                    accepted.b = r
+                }
+                let y0 = Double(row) * t
+                let y1 = y0 + t
+                let nearY = max(y0 - c.y, 0, c.y - y1)
+                guard nearY < outerRadius else { continue }
+                let halfWidth = (outerRadius * outerRadius - nearY * nearY).squareRoot()
+                let lo = max(bounds.minX, c.x - halfWidth)
+                let hi = min(bounds.maxX, c.x + halfWidth)
+                guard hi > lo else { continue }
+                // Tiles wholly inside the inner disc cannot meet the sweep.
+                let farY = max(abs(y0 - c.y), abs(y1 - c.y))
+                var holeLo = Double.infinity
+                var holeHi = -Double.infinity
+                if farY < innerRadius {
+                    let h = (innerRadius * innerRadius - farY * farY).squareRoot()
+                    holeLo = c.x - h
+                    holeHi = c.x + h
+                }
+                var runStart: Int?
+                let first = Int((lo / t).rounded(.down))
+                let last = Int((hi / t).rounded(.up)) - 1
+                guard first <= last else { continue }
+                // Columns wholly inside the hole, x0 ≥ holeLo and x0 + T ≤ holeHi, are skipped without a visit.
+                var holeFirst = last + 1
+                var holeLast = last
+                if holeHi > holeLo {
+                    holeFirst = max(first, Int((holeLo / t).rounded(.up)))
+                    holeLast = min(last, Int((holeHi / t).rounded(.down)) - 1)
+                    while holeFirst <= holeLast && Double(holeFirst) * t < holeLo { holeFirst += 1 }
+                    while holeLast >= holeFirst && Double(holeLast) * t + t > holeHi { holeLast -= 1 }
+                    if holeFirst > holeLast { holeFirst = last + 1 }
+                }
+                // The known runs of this row, walked left to right with the columns.
+                let coveredRange = known.covered.spanIndices(inRow: row)
+                var k = coveredRange.lowerBound
+                var column = first
+                while column <= last {
+                    if column >= holeFirst && column <= holeLast {
+                        if let s = runStart {
+                            body(row, s, column - 1)
+                            runStart = nil
+                        }
+                        column = holeLast + 1
+                        continue
+                    }
+                    while k < coveredRange.upperBound && covered[k].last < column { k += 1 }
+                    if k < coveredRange.upperBound && covered[k].first <= column {
+                        // Known tiles: skipped as a block, not reported.
+                        if let s = runStart {
+                            body(row, s, column - 1)
+                            runStart = nil
+                        }
+                        column = min(covered[k].last, last) + 1
+                        continue
+                    }
+                    let x0 = Double(column) * t
+                    // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
+                    let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
+                    if accepted.contains(column) || needs(box, arcsMeet: arcsMeet) {
+                        if runStart == nil { runStart = column }
+                    } else if let s = runStart {
                         body(row, s, column - 1)
                         runStart = nil
                     }
-                    column = holeLast + 1
-                    continue
+                    column += 1
                 }
-                while k < coveredRange.upperBound && covered[k].last < column { k += 1 }
-                if k < coveredRange.upperBound && covered[k].first <= column {
-                    // Known tiles: skipped as a block, not reported.
-                    if let s = runStart {
-                        body(row, s, column - 1)
-                        runStart = nil
-                    }
-                    column = min(covered[k].last, last) + 1
-                    continue
-                }
-                let x0 = Double(column) * t
-                // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
-                let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
-                if accepted.contains(column) || needs(box) {
-                    if runStart == nil { runStart = column }
-                } else if let s = runStart {
-                    body(row, s, column - 1)
-                    runStart = nil
-                }
-                column += 1
+                if let s = runStart { body(row, s, last) }
             }
-            if let s = runStart { body(row, s, last) }
         }
     }
 }
