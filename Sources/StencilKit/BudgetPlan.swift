@@ -136,7 +136,7 @@ public struct BudgetPlan: Sendable, Hashable {
             }
         } else {
             let planner = try TrackSegmentPlanner(track: track, clipToTerrain: clipToTerrain)
-            try requireFewSegments(tiles: planner.workingSet(0, planner.length).count)
+            try requireFewSegments(tiles: planner.stencilTiles)
             guard let found = planner.splits(capacity: capacity, policy: policy) else {
                 throw refuse(planner.minimumCapacity(policy: policy))
             }

@@ -37,7 +37,10 @@ public struct Stencil: Sendable, Hashable {
     ///
     /// Rows past the terrain are found from the shapes' bounding box before any tile is scanned, so a track that
     /// leaves the terrain is refused at once, and one clipped to it scans the terrain's rows only.
-    /// - Complexity: O(candidate tiles of the turn sweeps + rows of the straight pieces + runs·log runs).
+    /// - Complexity: O(rows of the straight pieces + candidate tiles of the turn sweeps that no straight piece
+    ///   holds + runs): a turn tests no tile a straight piece already needs, most candidates far from the turn's
+    ///   ends are rejected by a bound, and the runs are merged by a counting sort on their rows. Memory grows with
+    ///   the runs, never with the grid.
     /// - Parameter clipToTerrain: drop rows past the terrain's top or bottom instead of refusing.
     /// - Parameter track: the track whose pieces, screen and band are swept.
     /// - Throws: ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)`` when the sweep needs
@@ -54,12 +57,12 @@ public struct Stencil: Sendable, Hashable {
         // Clipped or not, only the terrain's rows remain to scan.
         let top = max(first, 0)
         let bottom = min(last, grid.rows - 1)
-        var spans: [ColumnSpan] = []
+        var tiles = TileSet.empty
         if top <= bottom {
-            spans.reserveCapacity(try Self.checkRunCount(shapes: shapes, rows: top...bottom))
-            shapes.forEachRun(rows: top...bottom) { row, a, b in spans.append(ColumnSpan(row: row, first: a, last: b)) }
+            try Self.checkRunCount(shapes: shapes, rows: top...bottom)
+            tiles = shapes.tiles(rows: top...bottom)
         }
-        self.init(track: track, unwrapped: TileSet(spans: spans), isClipped: leaves, clipsToTerrain: clipToTerrain)
+        self.init(track: track, unwrapped: tiles, isClipped: leaves, clipsToTerrain: clipToTerrain)
     }
 
     /// Refuses shapes whose runs (one per shape and row, an upper bound for the runs reported) pass
@@ -78,7 +81,7 @@ public struct Stencil: Sendable, Hashable {
         // A sweep's row may hold a run on each side of its hole; its candidate tiles (tested one by one) lie in the
         // annulus r_lo ≤ |X − C| ≤ r_hi within its bounds.
         var candidates = 0.0
-        for (sweep, _, _) in shapes.sweeps {
+        for sweep in shapes.sweeps {
             add(sweep.bounds, perRow: 2)
             let box = sweep.bounds
             let annulus = Double.pi * (sweep.outerRadius * sweep.outerRadius - sweep.innerRadius * sweep.innerRadius)

@@ -33,8 +33,14 @@ public struct TileSet: Sendable, Hashable, Sequence {
     private init(mergedSpans: [ColumnSpan]) {
         spans = mergedSpans
         firstRow = mergedSpans.first?.row ?? 0
+        var rowCount = 0
+        for index in mergedSpans.indices where index == 0 || mergedSpans[index - 1].row != mergedSpans[index].row {
+            rowCount += 1
+        }
         var keys: [Int] = []
         var starts: [Int] = []
+        keys.reserveCapacity(rowCount)
+        starts.reserveCapacity(rowCount + 1)
         for (index, span) in mergedSpans.enumerated() where keys.last != span.row {
             keys.append(span.row)
             starts.append(index)
@@ -52,6 +58,11 @@ public struct TileSet: Sendable, Hashable, Sequence {
     }
 
     /// Sorts and merges overlapping or adjacent runs (without overflow at `Int.min` or `Int.max`).
+    /// - Complexity: O(n) when the runs are already sorted and apart. For n ≥ 256 runs whose rows span at most
+    ///   2n + 64 rows (a track's rows are consecutive), a counting sort by row, then per row of k runs spanning w
+    ///   columns either a count of the runs over each column, O(k + w) when k > 16 and w < 4k, or a sort,
+    ///   O(k·log k): O(n + rows + Σ min(k + w, k·log k)) in all. Otherwise one sort, O(n·log n), which allocates
+    ///   less for a few runs. Memory O(n + rows).
     static func merge(_ input: [ColumnSpan]) -> [ColumnSpan] {
         // Already sorted, non-empty and apart (one convex shape's runs): nothing to do.
         var apart = true
@@ -72,9 +83,29 @@ public struct TileSet: Sendable, Hashable, Sequence {
             }
         }
         if apart { return input }
+        var lowRow = Int.max
+        var highRow = Int.min
+        var nonEmpty = 0
+        for span in input where span.first <= span.last {
+            nonEmpty += 1
+            lowRow = Swift.min(lowRow, span.row)
+            highRow = Swift.max(highRow, span.row)
+        }
+        guard nonEmpty > 0 else { return [] }
+        let (rowSpan, overflow) = highRow.subtractingReportingOverflow(lowRow)
+        if nonEmpty >= 256 && !overflow && rowSpan <= 2 * nonEmpty + 64 {
+            return mergedByRow(input, lowRow: lowRow, rows: rowSpan + 1, count: nonEmpty)
+        }
         var merged: [ColumnSpan] = []
-        merged.reserveCapacity(input.count)
-        for span in input.sorted() where span.first <= span.last {
+        merged.reserveCapacity(nonEmpty)
+        appendMerging(input.sorted()[...], to: &merged)
+        return merged
+    }
+
+    /// Appends the non-empty runs of `sorted` (sorted by row, then first column) to `merged`, joining each to the
+    /// last one when they overlap or touch in the same row.
+    private static func appendMerging(_ sorted: ArraySlice<ColumnSpan>, to merged: inout [ColumnSpan]) {
+        for span in sorted where span.first <= span.last {
             // Sorted, so span.first ≥ last.first: it joins `last` when it starts at most one past last's end.
             if var last = merged.last, last.row == span.row, span.first <= last.last || span.first - 1 == last.last {
                 last.last = Swift.max(last.last, span.last)
@@ -82,6 +113,76 @@ public struct TileSet: Sendable, Hashable, Sequence {
             } else {
                 merged.append(span)
             }
+        }
+    }
+
+    /// The merged runs of the non-empty runs of `input` (rows in lowRow ..< lowRow + rows, `count` of them): a
+    /// counting sort by row, then each row merged on its own — a dense row (more than 16 runs over fewer than 4
+    /// columns a run) by counting the runs over each column, any other by sorting its runs.
+    private static func mergedByRow(_ input: [ColumnSpan], lowRow: Int, rows: Int, count: Int) -> [ColumnSpan] {
+        var starts = [Int](repeating: 0, count: rows + 1)
+        for span in input where span.first <= span.last { starts[span.row - lowRow + 1] += 1 }
+        for r in 0..<rows { starts[r + 1] += starts[r] }
+        var next = starts
+        var out = [ColumnSpan](repeating: ColumnSpan(row: 0, first: 0, last: 0), count: count)
+        for span in input where span.first <= span.last {
+            let r = span.row - lowRow
+            out[next[r]] = span
+            next[r] += 1
+        }
+        var merged: [ColumnSpan] = []
+        var depth: [Int] = []
+        for r in 0..<rows {
+            let lo = starts[r]
+            let hi = starts[r + 1]
+            guard hi - lo > 16 else {
+                // Insertion sort of a few runs.
+                var i = lo + 1
+                while i < hi {
+                    let span = out[i]
+                    var j = i
+                    while j > lo && out[j - 1].first > span.first {
+                        out[j] = out[j - 1]
+                        j -= 1
+                    }
+                    out[j] = span
+                    i += 1
+                }
+                appendMerging(out[lo..<hi], to: &merged)
+                continue
+            }
+            var minFirst = Int.max
+            var maxLast = Int.min
+            for i in lo..<hi {
+                minFirst = Swift.min(minFirst, out[i].first)
+                maxLast = Swift.max(maxLast, out[i].last)
+            }
+            let (width, wide) = maxLast.subtractingReportingOverflow(minFirst)
+            guard !wide && width < 4 * (hi - lo) else {
+                out[lo..<hi].sort { $0.first < $1.first }
+                appendMerging(out[lo..<hi], to: &merged)
+                continue
+            }
+            // Runs starting minus runs ending at each column, then the columns some run covers.
+            depth.removeAll(keepingCapacity: true)
+            depth.append(contentsOf: repeatElement(0, count: width + 2))
+            for i in lo..<hi {
+                depth[out[i].first - minFirst] += 1
+                depth[out[i].last - minFirst + 1] -= 1
+            }
+            let row = lowRow + r
+            var covering = 0
+            var runStart = -1
+            for c in 0...width {
+                covering += depth[c]
+                if covering > 0 {
+                    if runStart < 0 { runStart = c }
+                } else if runStart >= 0 {
+                    merged.append(ColumnSpan(row: row, first: minFirst + runStart, last: minFirst + c - 1))
+                    runStart = -1
+                }
+            }
+            if runStart >= 0 { merged.append(ColumnSpan(row: row, first: minFirst + runStart, last: maxLast)) }
         }
         return merged
     }
@@ -96,11 +197,15 @@ public struct TileSet: Sendable, Hashable, Sequence {
     }
 
     /// The runs of one row (empty if the row holds none). O(1) when the set's rows are consecutive, else O(log rows).
-    public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> {
+    public func spans(inRow row: Int) -> ArraySlice<ColumnSpan> { spans[spanIndices(inRow: row)] }
+
+    /// The positions in ``spans`` of one row's runs (empty if the row holds none): as ``spans(inRow:)``, without
+    /// making a slice.
+    func spanIndices(inRow row: Int) -> Range<Int> {
         if rowsAreConsecutive {
-            guard let first = rowKeys.first, row >= first, row <= rowKeys[rowKeys.count - 1] else { return [] }
+            guard let first = rowKeys.first, row >= first, row <= rowKeys[rowKeys.count - 1] else { return 0..<0 }
             let position = row - first  // in range: first ≤ row ≤ last, and last − first < rowKeys.count
-            return spans[rowStarts[position]..<rowStarts[position + 1]]
+            return rowStarts[position]..<rowStarts[position + 1]
         }
         var lo = 0
         var hi = rowKeys.count
@@ -108,8 +213,8 @@ public struct TileSet: Sendable, Hashable, Sequence {
             let mid = (lo + hi) / 2
             if rowKeys[mid] < row { lo = mid + 1 } else { hi = mid }
         }
-        guard lo < rowKeys.count, rowKeys[lo] == row else { return [] }
-        return spans[rowStarts[lo]..<rowStarts[lo + 1]]
+        guard lo < rowKeys.count, rowKeys[lo] == row else { return 0..<0 }
+        return rowStarts[lo]..<rowStarts[lo + 1]
     }
 
     /// Whether the set holds `tile`.

@@ -79,6 +79,8 @@ struct ScenarioResult: Sendable {
     var notes: [String] = []
     /// Caps that applied (a larger stride, fewer repetitions, brute force on a subset, fewer setups timed).
     var limits: [String] = []
+    /// The per-call targets for this scenario's stencil setup and plan, checked (``SetupTargets``).
+    var targets: [TargetCheck] = []
 
     /// Budget ÷ p99 of the per-frame work.
     var headroom: Double { frameWork.p99 > 0 ? budget / frameWork.p99 : .infinity }
@@ -158,6 +160,7 @@ struct ScenarioBenchmark {
                         + "\(fmt(settings.setupSeconds)) s in all)")
             }
         }
+        checkTargets(&result)
         if setupSamples.count < settings.setupRepetitions {
             result.limits.append(
                 "\(name): \(setupSamples.count) of \(settings.setupRepetitions) stencil setups timed (they took more "
@@ -429,6 +432,34 @@ struct ScenarioBenchmark {
         }
         result.bruteForce = Percentiles(bruteSamples)
         return result
+    }
+
+    /// Checks the scenario's stencil setup and plan p50s against its ``SetupTargets``: a first miss is timed again
+    /// (at least 1,000 calls or the setup repetitions, within the setup seconds) up to twice.
+    private func checkTargets(_ result: inout ScenarioResult) {
+        let targets = SetupTargets.of(scenario: setup.scenario.name)
+        func retime(_ count: Int, _ body: () -> Void) -> Percentiles {
+            Percentiles(Timing.repeated(max(count, 1000), warmUp: 2, maxSeconds: settings.setupSeconds, body))
+        }
+        if let target = targets.stencilSetup {
+            result.targets.append(
+                TargetCheck.check(.stencilSetup, target: target, first: result.setup) {
+                    progress.update("\(label): timing stencil setup again (its first p50 missed the target)")
+                    return retime(settings.setupRepetitions) { blackHole(try? setup.makeStencil()) }
+                })
+        }
+        if let target = targets.plan, plan != nil {
+            result.targets.append(
+                TargetCheck.check(.plan, target: target, first: result.plan) {
+                    progress.update("\(label): timing the plan again (its first p50 missed the target)")
+                    return retime(settings.planRepetitions) { blackHole(try? setup.makePlan()) }
+                })
+        }
+        for check in result.targets {
+            let (violation, note) = check.finding(scenario: setup.scenario.name)
+            if let violation { result.violations.append(violation) }
+            if let note { result.notes.append(note) }
+        }
     }
 
     private func list(_ tiles: [TileIndex]) -> String {

@@ -161,6 +161,20 @@ enum JSONOutput {
         ])
     }
 
+    /// One checked target (``SetupTargets``), times in milliseconds.
+    static func target(_ c: TargetCheck) -> JSONValue {
+        let ms = 1000.0
+        return .object([
+            ("work", .string(c.work.rawValue)),
+            ("p50TargetMs", .number(c.target * ms)),
+            ("p50Ms", .number(c.p50 * ms)),
+            ("p99Ms", .number(c.p99 * ms)),
+            ("bestP50Ms", .number(c.bestP50 * ms)),
+            ("timings", .int(c.timings)),
+            ("met", .bool(c.met)),
+        ])
+    }
+
     static func scenario(_ r: ScenarioResult) -> JSONValue {
         let f = r.fixedRadius
         let ms = 1000.0
@@ -175,6 +189,7 @@ enum JSONOutput {
             ("planError", r.planError.map { .string($0) } ?? .null),
             ("budgetMs", .number(r.budget * ms)),
             ("headroom", .number(r.headroom)),
+            ("targets", .array(r.targets.map(target))),
             (
                 "sizes",
                 .object([

@@ -14,6 +14,8 @@ struct TrackSegmentPlanner {
     let across: Interval
     /// Each piece's whole sweep, as unwrapped runs.
     let pieceRuns: [[ColumnSpan]]
+    /// The whole track's working set (the real tiles of every piece), ranked for the running sets of ``reach``.
+    let ranks: RealTileRanks
 
     init(track: Track, clipToTerrain: Bool) throws(StencilError) {
         // Refuse a track that leaves the terrain, exactly as its stencil would, before any piece is scanned: only
@@ -40,7 +42,16 @@ struct TrackSegmentPlanner {
             }
         }
         pieceRuns = runs
+        var all: [ColumnSpan] = []
+        all.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for pieceRuns in runs {
+            for run in pieceRuns where !clipToTerrain || grid.containsRow(run.row) { all.append(run) }
+        }
+        ranks = RealTileRanks(Stencil.realTiles(of: TileSet(spans: all), on: grid))
     }
+
+    /// Number of distinct real tiles of the whole track (the working set of [0, L]).
+    var stencilTiles: Int { ranks.count }
 
     var length: Double { track.length }
 
@@ -114,8 +125,8 @@ struct TrackSegmentPlanner {
     /// The furthest s1 in [s0, L] such that the working set of [s0, s1] fits `capacity`, or nil when not even
     /// [s0, s0] does.
     func reach(from s0: Double, capacity: Int) -> Double? {
-        var base = RealTileCounter(grid: grid, clip: clip)
-        var extra = RealTileCounter(grid: grid, clip: clip)
+        var base = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
+        var extra = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
         var index = firstPiece(reaching: s0)
         while index < track.pieces.count {
             let a = track.pieceStarts[index]
@@ -203,7 +214,7 @@ struct TrackSegmentPlanner {
     /// The smallest capacity for which `policy` finds a plan (bisection, then checked upward).
     func minimumCapacity(policy: LoadPolicy) -> Int {
         var lo = 1
-        var hi = Swift.max(1, workingSet(0, length).count)
+        var hi = Swift.max(1, stencilTiles)
         while lo < hi {
             let mid = (lo + hi) / 2
             if splits(capacity: mid, policy: policy) != nil { hi = mid } else { lo = mid + 1 }
@@ -211,38 +222,4 @@ struct TrackSegmentPlanner {
         while splits(capacity: lo, policy: policy) == nil { lo += 1 }
         return lo
     }
-}
-
-/// A running set of real tiles (ghost columns folded onto their real ones), counting distinct tiles.
-struct RealTileCounter {
-    let grid: TileGrid
-    let clip: Bool
-    private(set) var tiles: Set<TileIndex> = []
-
-    init(grid: TileGrid, clip: Bool) {
-        self.grid = grid
-        self.clip = clip
-    }
-
-    var count: Int { tiles.count }
-
-    mutating func insert(row: Int, first: Int, last: Int, unless other: RealTileCounter? = nil) {
-        guard !clip || grid.containsRow(row) else { return }
-        if last - first + 1 >= grid.columns {
-            for column in 0..<grid.columns { add(TileIndex(column: column, row: row), unless: other) }
-            return
-        }
-        for column in first...last { add(TileIndex(column: grid.realColumn(of: column), row: row), unless: other) }
-    }
-
-    private mutating func add(_ tile: TileIndex, unless other: RealTileCounter?) {
-        if let other, other.tiles.contains(tile) { return }
-        tiles.insert(tile)
-    }
-
-    /// Empties the set, keeping its storage.
-    mutating func removeAll() { tiles.removeAll(keepingCapacity: true) }
-
-    /// Adds every tile of `other`.
-    mutating func formUnion(_ other: RealTileCounter) { tiles.formUnion(other.tiles) }
 }

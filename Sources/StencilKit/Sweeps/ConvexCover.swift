@@ -21,32 +21,40 @@ enum ConvexCover {
         let firstRow = max(first, scanned.lowerBound)
         let lastRow = min(last, scanned.upperBound)
         guard firstRow <= lastRow else { return }
+        let rowsOfQuad = QuadRows(quad)
         for row in firstRow...lastRow {
-            if let (first, last) = columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e) {
+            if let (first, last) = rowsOfQuad.columns(inRow: row, tileLength: t, tolerance: e) {
                 body(row, first, last)
             }
         }
     }
 
-    /// The columns of one row that a quadrilateral with bounding box `box` needs, or nil: O(1).
-    @inlinable
-    static func columns(of quad: Quad, bounds box: Bounds, inRow row: Int, tileLength t: Double, tolerance e: Double)
-        -> (first: Int, last: Int)?
-    {
-        // The row strip shrunk by the tolerance, clipped to the quadrilateral's y-range.
-        let y0 = max(Double(row) * t + e, box.minY)
-        let y1 = min(Double(row + 1) * t - e, box.maxY)
-        guard y1 >= y0 else { return nil }
-        var lo = Double.infinity
-        var hi = -Double.infinity
-        extendXRange(of: quad.a, quad.b, betweenY: y0, y1, &lo, &hi)
-        extendXRange(of: quad.b, quad.c, betweenY: y0, y1, &lo, &hi)
-        extendXRange(of: quad.c, quad.d, betweenY: y0, y1, &lo, &hi)
-        extendXRange(of: quad.d, quad.a, betweenY: y0, y1, &lo, &hi)
-        guard hi > lo else { return nil }
-        let first = Int(((lo + e) / t).rounded(.down))
-        let last = Int(((hi - e) / t).rounded(.up)) - 1
-        return first <= last ? (first, last) : nil
+    /// Appends to `spans` the run of every row within `rows` that the quadrilateral needs, top to bottom: as
+    /// ``forEachRow(of:on:rows:_:)``, without a call per row.
+    static func appendRows(of quad: Quad, on grid: TileGrid, rows: ClosedRange<Int>, to spans: inout [ColumnSpan]) {
+        let t = grid.tileLength
+        let e = grid.tieTolerance
+        let rowsOfQuad = QuadRows(quad)
+        let box = rowsOfQuad.bounds
+        guard box.maxY > box.minY, box.maxX > box.minX else { return }
+        let (first, last) = neededRows(minY: box.minY, maxY: box.maxY, on: grid)
+        let firstRow = max(first, rows.lowerBound)
+        let lastRow = min(last, rows.upperBound)
+        guard firstRow <= lastRow else { return }
+        // Room for a run a row, written in place, the rows that need none dropped after.
+        let start = spans.count
+        spans.append(contentsOf: repeatElement(ColumnSpan(row: 0, first: 0, last: -1), count: lastRow - firstRow + 1))
+        let written = spans.withUnsafeMutableBufferPointer { buffer in
+            var k = start
+            for row in firstRow...lastRow {
+                if let (first, last) = rowsOfQuad.columns(inRow: row, tileLength: t, tolerance: e) {
+                    buffer[k] = ColumnSpan(row: row, first: first, last: last)
+                    k += 1
+                }
+            }
+            return k
+        }
+        spans.removeLast(spans.count - written)
     }
 
     /// The rows a region spanning minY…maxY (finite, within ``Flight/maximumExtent``) can need by the
@@ -86,5 +94,85 @@ enum ConvexCover {
             lo = min(lo, x)
             hi = max(hi, x)
         }
+    }
+}
+
+/// A convex quadrilateral prepared for ``ConvexCover`` row by row: its bounding box and each edge's start, deltas
+/// and y-range, computed once, so that a row costs only its vertex tests and edge crossings. A row's columns are
+/// computed with exactly the arithmetic of ``ConvexCover/extendXRange(of:_:betweenY:_:_:_:)`` on each edge (every
+/// vertex tested once rather than once per edge, which leaves the minimum and maximum unchanged).
+struct QuadRows: Sendable {
+    /// One edge, from `a` to `a + (dx, dy)`.
+    struct Edge: Sendable {
+        let a: PixelPoint
+        let dx: Double
+        let dy: Double
+        let low: Double
+        let high: Double
+
+        init(_ a: PixelPoint, _ b: PixelPoint) {
+            self.a = a
+            dx = b.x - a.x
+            dy = b.y - a.y
+            low = min(a.y, b.y)
+            high = max(a.y, b.y)
+        }
+
+        /// Widens [lo, hi] by the edge's crossings with y = y0 and y = y1 strictly inside its y-range.
+        @inline(__always)
+        func extend(_ y0: Double, _ y1: Double, _ lo: inout Double, _ hi: inout Double) {
+            if y0 > low && y0 < high {
+                let x = a.x + (y0 - a.y) / dy * dx
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+            if y1 > low && y1 < high {
+                let x = a.x + (y1 - a.y) / dy * dx
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+        }
+    }
+
+    let quad: Quad
+    let bounds: Bounds
+    let ab: Edge, bc: Edge, cd: Edge, da: Edge
+
+    init(_ quad: Quad) {
+        self.quad = quad
+        bounds = quad.bounds
+        ab = Edge(quad.a, quad.b)
+        bc = Edge(quad.b, quad.c)
+        cd = Edge(quad.c, quad.d)
+        da = Edge(quad.d, quad.a)
+    }
+
+    /// The columns of one row that the quadrilateral needs, or nil (see ``ConvexCover``): O(1).
+    @inline(__always)
+    func columns(inRow row: Int, tileLength t: Double, tolerance e: Double) -> (first: Int, last: Int)? {
+        // The row strip shrunk by the tolerance, clipped to the quadrilateral's y-range.
+        let y0 = max(Double(row) * t + e, bounds.minY)
+        let y1 = min(Double(row + 1) * t - e, bounds.maxY)
+        guard y1 >= y0 else { return nil }
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        func vertex(_ p: PixelPoint) {
+            if p.y >= y0 && p.y <= y1 {
+                lo = min(lo, p.x)
+                hi = max(hi, p.x)
+            }
+        }
+        vertex(quad.a)
+        vertex(quad.b)
+        vertex(quad.c)
+        vertex(quad.d)
+        ab.extend(y0, y1, &lo, &hi)
+        bc.extend(y0, y1, &lo, &hi)
+        cd.extend(y0, y1, &lo, &hi)
+        da.extend(y0, y1, &lo, &hi)
+        guard hi > lo else { return nil }
+        let first = Int(((lo + e) / t).rounded(.down))
+        let last = Int(((hi - e) / t).rounded(.up)) - 1
+        return first <= last ? (first, last) : nil
     }
 }

@@ -5,8 +5,8 @@ struct TrackShapes: Sendable {
     let grid: TileGrid
     /// Each straight piece's swept rectangle (corners).
     let corridors: [Quad]
-    /// Each turn piece's sweep, with the index into `corridors` of the straight pieces before and after it.
-    let sweeps: [(sweep: TurnSweep, before: Int?, after: Int?)]
+    /// Each turn piece's sweep, kept compact.
+    let sweeps: [TurnShape]
     /// The bounding box of every shape.
     let bounds: Bounds
 
@@ -20,6 +20,7 @@ struct TrackShapes: Sendable {
         let across = track.screen.across.widened(by: track.lateralBand)
         let along = track.screen.along
         var corridors: [Quad] = []
+        corridors.reserveCapacity(range.count)
         var corridorOfPiece = [Int?](repeating: nil, count: range.count + 2)
         var seen: [CornerSet: Int] = [:]
         var box = Bounds.empty
@@ -39,13 +40,14 @@ struct TrackShapes: Sendable {
             corridorOfPiece[index - range.lowerBound + 1] = corridors.count
             corridors.append(quad)
         }
-        var sweeps: [(sweep: TurnSweep, before: Int?, after: Int?)] = []
+        var sweeps: [TurnShape] = []
+        sweeps.reserveCapacity(range.count - corridors.count)
         for index in range {
             guard case .turn(let piece) = track.pieces[index] else { continue }
             let sweep = Self.sweep(piece, along: along, across: across)
             box = box.union(sweep.bounds)
             let slot = index - range.lowerBound + 1
-            sweeps.append((sweep, corridorOfPiece[slot - 1], corridorOfPiece[slot + 1]))
+            sweeps.append(TurnShape(sweep, before: corridorOfPiece[slot - 1], after: corridorOfPiece[slot + 1]))
         }
         self.corridors = corridors
         self.sweeps = sweeps
@@ -69,16 +71,31 @@ struct TrackShapes: Sendable {
         return TurnSweep(start: start, sign: piece.sign, degrees: piece.degrees)
     }
 
-    /// Calls `body(row, first, last)` for runs of needed tiles within `rows` (runs may overlap and repeat; their
-    /// union is exactly the tiles the shapes need).
-    func forEachRun(rows: ClosedRange<Int>, _ body: (Int, Int, Int) -> Void) {
-        for quad in corridors {
-            ConvexCover.forEachRow(of: quad, on: grid, rows: rows, body)
+    /// The tiles the shapes need within `rows`: the corridors' runs, merged once, then the tiles of each turn sweep
+    /// outside them (a sweep tests only its candidate tiles that no corridor holds).
+    /// - Complexity: O(corridor rows + R + candidate sweep tiles outside the corridors), R the runs reported: the
+    ///   runs are merged by a counting sort on their consecutive rows (``TileSet/init(spans:)``). Memory O(R).
+    func tiles(rows: ClosedRange<Int>) -> TileSet {
+        var spans: [ColumnSpan] = []
+        // Room for the corridors' runs, one a row (the sweeps add few: only tiles no corridor holds).
+        let t = grid.tileLength
+        let count = corridors.reduce(0.0) { $0 + (($1.bounds.maxY - $1.bounds.minY) / t).rounded(.up) + 1 }
+        spans.reserveCapacity(Int(Swift.min(count, Double(Stencil.maximumRuns))) + 16)
+        for quad in corridors { ConvexCover.appendRows(of: quad, on: grid, rows: rows, to: &spans) }
+        let covered = TileSet(spans: spans)
+        guard !sweeps.isEmpty else { return covered }
+        var added: [ColumnSpan] = []
+        var known = KnownRuns(covered: covered)
+        for i in sweeps.indices {
+            known.coversStart = sweeps[i].before != nil
+            known.coversEnd = sweeps[i].after != nil
+            // The sweep is built again from what was kept of it: O(1), no trigonometry.
+            sweeps[i].sweep.forEachRun(on: grid, rows: rows, known: known) { row, a, b in
+                added.append(ColumnSpan(row: row, first: a, last: b))
+            }
         }
-        for (sweep, before, after) in sweeps {
-            let known = KnownRuns(before: before.map { corridors[$0] }, after: after.map { corridors[$0] })
-            sweep.forEachRun(on: grid, rows: rows, known: known, body)
-        }
+        guard !added.isEmpty else { return covered }
+        return TileSet(spans: covered.spans + added)
     }
 
     /// Whether some shape needs a tile in `row` (the terrain-row search).
@@ -88,9 +105,9 @@ struct TrackShapes: Sendable {
             ConvexCover.forEachRow(of: quad, on: grid, rows: row...row) { _, _, _ in found = true }
             if found { return true }
         }
-        for (sweep, _, _) in sweeps {
+        for shape in sweeps {
             var found = false
-            sweep.forEachRun(on: grid, rows: row...row) { _, _, _ in found = true }
+            shape.sweep.forEachRun(on: grid, rows: row...row) { _, _, _ in found = true }
             if found { return true }
         }
         return false
@@ -107,6 +124,42 @@ struct TrackShapes: Sendable {
         }
         return (first, last)
     }
+}
+
+/// A turn piece's sweep as ``TrackShapes`` keeps it between its passes: its extent (for the row and size checks)
+/// and what rebuilds it without trigonometry, about a fifth of the memory of the sweep with its arcs.
+struct TurnShape: Sendable {
+    /// The rectangle at the start of the turn, with its origin at the turn centre.
+    let start: Footprint
+    /// +1 for a right turn, −1 for a left one.
+    let sign: Double
+    /// The angle turned, 0 < Δ ≤ 360 degrees.
+    let degrees: Double
+    /// The rotation by sign·Δ.
+    let rotation: SweepRotation
+    /// The sweep's exact bounding box.
+    let bounds: Bounds
+    /// Nearest and farthest distance of the rectangle from the centre.
+    let innerRadius: Double
+    let outerRadius: Double
+    /// The index into ``TrackShapes/corridors`` of the straight pieces before and after the turn.
+    let before: Int?
+    let after: Int?
+
+    init(_ sweep: TurnSweep, before: Int?, after: Int?) {
+        start = sweep.start
+        sign = sweep.sign
+        degrees = sweep.degrees
+        rotation = sweep.rotation
+        bounds = sweep.bounds
+        innerRadius = sweep.innerRadius
+        outerRadius = sweep.outerRadius
+        self.before = before
+        self.after = after
+    }
+
+    /// The sweep, built again: O(1), no trigonometry, no allocation.
+    var sweep: TurnSweep { TurnSweep(start: start, sign: sign, degrees: degrees, rotation: rotation, bounds: bounds) }
 }
 
 /// The corners of a quadrilateral as an unordered set, to find shapes that coincide.

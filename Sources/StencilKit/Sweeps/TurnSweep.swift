@@ -21,22 +21,28 @@ struct TurnSweep: Sendable, Hashable {
     /// The corners at the start and at the end of the turn.
     let startCorners: Quad
     let endCorners: Quad
-    /// The arcs that, with the two rectangles' edges, hold the sweep's boundary.
-    let arcs: [Arc]
     /// Nearest and farthest distance of the rectangle from the centre.
     let innerRadius: Double
     let outerRadius: Double
     /// The sweep's exact bounding box.
     let bounds: Bounds
+    /// The cheap test that rejects most boxes the sweep misses.
+    let nearEnds: NearEndsBound
 
     var center: PixelPoint { start.origin }
 
     /// The sweep of `start` (its origin at the centre) turned by `sign`·`degrees`, 0 < degrees ≤ 360.
     init(start: Footprint, sign: Double, degrees: Double = 180) {
+        self.init(start: start, sign: sign, degrees: degrees, rotation: SweepRotation(degrees: degrees, sign: sign))
+    }
+
+    /// The sweep of `start` by its precomputed `rotation` (``SweepRotation/init(degrees:sign:)`` of `degrees` and
+    /// `sign`): no trigonometry. `bounds`, when given, is the sweep's bounding box found before (by this
+    /// initializer, for the same values), which spares finding it again.
+    init(start: Footprint, sign: Double, degrees: Double, rotation: SweepRotation, bounds known: Bounds? = nil) {
         self.start = start
         self.sign = sign
         self.degrees = degrees
-        let rotation = SweepRotation(degrees: degrees, sign: sign)
         self.rotation = rotation
         let c = start.origin
         let corners = start.corners
@@ -44,22 +50,6 @@ struct TurnSweep: Sendable, Hashable {
         endCorners = Quad(
             c + rotation.apply(to: corners.a - c), c + rotation.apply(to: corners.b - c),
             c + rotation.apply(to: corners.c - c), c + rotation.apply(to: corners.d - c))
-        var arcs: [Arc] = []
-        arcs.reserveCapacity(8)
-        for i in 0..<4 {
-            let a = corners[i]
-            let b = corners[i + 1]
-            arcs.append(Arc(center: c, start: a - c, sign: sign, rotation: rotation))
-            let d = b - a
-            let t = -(a - c).dot(d) / d.dot(d)
-            if t > 0 && t < 1 {
-                let foot = a + t * d - c
-                if foot.x != 0 || foot.y != 0 {
-                    arcs.append(Arc(center: c, start: foot, sign: sign, rotation: rotation))
-                }
-            }
-        }
-        self.arcs = arcs
         func gap(_ range: Interval) -> Double { range.lower > 0 ? range.lower : (range.upper < 0 ? -range.upper : 0) }
         func reach(_ range: Interval) -> Double { max(abs(range.lower), abs(range.upper)) }
         let gp = gap(start.along)
@@ -68,18 +58,49 @@ struct TurnSweep: Sendable, Hashable {
         let rp = reach(start.along)
         let rq = reach(start.across)
         outerRadius = (rp * rp + rq * rq).squareRoot()
-        var box = startCorners.bounds.union(endCorners.bounds)
-        for arc in arcs {
-            let r = arc.radius
-            let extremes = (
-                PixelPoint(x: r, y: 0), PixelPoint(x: -r, y: 0), PixelPoint(x: 0, y: r), PixelPoint(x: 0, y: -r)
-            )
-            if arc.covers(extremes.0) { box = box.including(c + extremes.0) }
-            if arc.covers(extremes.1) { box = box.including(c + extremes.1) }
-            if arc.covers(extremes.2) { box = box.including(c + extremes.2) }
-            if arc.covers(extremes.3) { box = box.including(c + extremes.3) }
+        if let known {
+            bounds = known
+        } else {
+            var box = startCorners.bounds.union(endCorners.bounds)
+            _ = Self.anyArc(corners: corners, center: c, sign: sign, rotation: rotation) { arc in
+                let r = arc.radius
+                let extremes = (
+                    PixelPoint(x: r, y: 0), PixelPoint(x: -r, y: 0), PixelPoint(x: 0, y: r), PixelPoint(x: 0, y: -r)
+                )
+                if arc.covers(extremes.0) { box = box.including(c + extremes.0) }
+                if arc.covers(extremes.1) { box = box.including(c + extremes.1) }
+                if arc.covers(extremes.2) { box = box.including(c + extremes.2) }
+                if arc.covers(extremes.3) { box = box.including(c + extremes.3) }
+                return false
+            }
+            bounds = box
         }
-        bounds = box
+        nearEnds = NearEndsBound(
+            start: start, startCorners: startCorners, endCorners: endCorners, rotation: rotation, degrees: degrees,
+            outerRadius: outerRadius)
+    }
+
+    /// Calls `body` with each arc that, with the two rectangles' edges, holds the sweep's boundary — the paths of
+    /// the rectangle's corners (`corners`) and of the feet of the perpendiculars from the centre to its edges —
+    /// until it returns true; returns whether it did. The arcs are made as they are visited, with no storage:
+    /// at most 8, O(1) each.
+    static func anyArc(
+        corners: Quad, center c: PixelPoint, sign: Double, rotation: SweepRotation, _ body: (Arc) -> Bool
+    ) -> Bool {
+        for i in 0..<4 {
+            let a = corners[i]
+            let b = corners[i + 1]
+            if body(Arc(center: c, start: a - c, sign: sign, rotation: rotation)) { return true }
+            let d = b - a
+            let t = -(a - c).dot(d) / d.dot(d)
+            if t > 0 && t < 1 {
+                let foot = a + t * d - c
+                if foot.x != 0 || foot.y != 0, body(Arc(center: c, start: foot, sign: sign, rotation: rotation)) {
+                    return true
+                }
+            }
+        }
+        return false
     }
 
     /// The rectangle at the end of the turn.
@@ -120,10 +141,11 @@ struct TurnSweep: Sendable, Hashable {
         return !(positive && negative)
     }
 
-    /// Whether the sweep and the open tile square `box` share positive area.
-    func needs(_ box: Bounds) -> Bool {
+    /// Whether the sweep and the open tile square `box` share positive area. `arcsMeet(box)` says whether one of
+    /// the sweep's arcs passes through the square's interior (the arcs of ``anyArc(corners:center:sign:rotation:_:)``).
+    func needs(_ box: Bounds, arcsMeet: (Bounds) -> Bool) -> Bool {
         let (near, far) = box.distanceRange(from: center)
-        guard near < outerRadius, far > innerRadius else { return false }
+        guard near < outerRadius, far > innerRadius, !nearEnds.misses(box) else { return false }
         let middle = PixelPoint(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
         if start.contains(middle) || Self.quadContains(endCorners, middle) { return true }
         for i in 0..<4 {
@@ -133,15 +155,17 @@ struct TurnSweep: Sendable, Hashable {
                 return true
             }
         }
-        for arc in arcs where arc.meetsInterior(of: box) { return true }
-        return contains(middle)
+        return arcsMeet(box) || contains(middle)
     }
 
-    /// Calls `body(row, firstColumn, lastColumn)` for each run of tiles the sweep needs.
+    /// Calls `body(row, firstColumn, lastColumn)` for runs of the tiles the sweep needs that `known.covered`
+    /// lacks: with nothing known, exactly the sweep's tiles; otherwise those runs and `known.covered` together hold
+    /// every tile the sweep needs.
+    /// - Complexity: O(rows + candidate tiles outside `known.covered` + its runs in the sweep's rows); no allocation.
     /// - Parameter rows: the rows to scan; the terrain's rows, 0 ..< `grid.rows`, unless given. Rows past the
     ///   terrain have no texture, so only the check that a flight stays on the terrain asks for them.
-    /// - Parameter known: tiles already known to be needed by a neighbouring shape (the straight pieces either
-    ///   side of a turn): they are reported as needed without a test, which leaves a union unchanged.
+    /// - Parameter known: tiles already known to be needed by other shapes (the straight pieces of the track):
+    ///   they are skipped without a test and not reported, which leaves a union with them unchanged.
     func forEachRun(
         on grid: TileGrid, rows: ClosedRange<Int>? = nil, known: KnownRuns = KnownRuns(),
         _ body: (Int, Int, Int) -> Void
@@ -153,112 +177,127 @@ struct TurnSweep: Sendable, Hashable {
         let firstRow = max(Int((bounds.minY / t).rounded(.down)), scanned.lowerBound)
         let lastRow = min(Int((bounds.maxY / t).rounded(.up)) - 1, scanned.upperBound)
         guard firstRow <= lastRow else { return }
-        // The start and end rectangles' own tiles, and the neighbours' known ones, need no test: their runs are
-        // exact and cost O(1) a row.
-        let startBox = startCorners.bounds
-        let endBox = endCorners.bounds
-        let beforeBox = known.before?.bounds
-        let afterBox = known.after?.bounds
-        for row in firstRow...lastRow {
-            var accepted = RowKnown()
-            // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
-            // and its end rectangle inside the piece after it: with a neighbour, its runs already cover them.
-            if known.before == nil,
-                let r = ConvexCover.columns(of: startCorners, bounds: startBox, inRow: row, tileLength: t, tolerance: e)
-            {
-                accepted.a = r
+        // The start and end rectangles' own tiles need no test: their runs are exact and cost O(1) a row.
+        let startRows = QuadRows(startCorners)
+        let endRows = QuadRows(endCorners)
+        let covered = known.covered.spans
+        // The arcs, made on the stack the first time a tile needs them (many scans test no tile that far).
+        withUnsafeTemporaryAllocation(of: Arc.self, capacity: 8) { arcs in
+            var arcCount = -1
+            func arcsMeet(_ box: Bounds) -> Bool {
+                if arcCount < 0 {
+                    arcCount = 0
+                    _ = Self.anyArc(corners: startCorners, center: c, sign: sign, rotation: rotation) { arc in
+                        arcs.initializeElement(at: arcCount, to: arc)
+                        arcCount += 1
+                        return false
+                    }
+                }
+                for i in 0..<arcCount where arcs[i].meetsInterior(of: box) { return true }
+                return false
             }
-            if known.after == nil,
-                let r = ConvexCover.columns(of: endCorners, bounds: endBox, inRow: row, tileLength: t, tolerance: e)
-            {
-                accepted.b = r
-            }
-            if let quad = known.before, let box = beforeBox,
-                let r = ConvexCover.columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e)
-            {
-                accepted.c = r
-            }
-            if let quad = known.after, let box = afterBox,
-                let r = ConvexCover.columns(of: quad, bounds: box, inRow: row, tileLength: t, tolerance: e)
-            {
-                accepted.d = r
-            }
-            let y0 = Double(row) * t
-            let y1 = y0 + t
-            let nearY = max(y0 - c.y, 0, c.y - y1)
-            guard nearY < outerRadius else { continue }
-            let halfWidth = (outerRadius * outerRadius - nearY * nearY).squareRoot()
-            let lo = max(bounds.minX, c.x - halfWidth)
-            let hi = min(bounds.maxX, c.x + halfWidth)
-            guard hi > lo else { continue }
-            // Tiles wholly inside the inner disc cannot meet the sweep.
-            let farY = max(abs(y0 - c.y), abs(y1 - c.y))
-            var holeLo = Double.infinity
-            var holeHi = -Double.infinity
-            if farY < innerRadius {
-                let h = (innerRadius * innerRadius - farY * farY).squareRoot()
-                holeLo = c.x - h
-                holeHi = c.x + h
-            }
-            var runStart: Int?
-            let first = Int((lo / t).rounded(.down))
-            let last = Int((hi / t).rounded(.up)) - 1
-            guard first <= last else { continue }
-            // Columns wholly inside the hole, x0 ≥ holeLo and x0 + T ≤ holeHi, are skipped without a visit.
-            var holeFirst = last + 1
-            var holeLast = last
-            if holeHi > holeLo {
-                holeFirst = max(first, Int((holeLo / t).rounded(.up)))
-                holeLast = min(last, Int((holeHi / t).rounded(.down)) - 1)
-                while holeFirst <= holeLast && Double(holeFirst) * t < holeLo { holeFirst += 1 }
-                while holeLast >= holeFirst && Double(holeLast) * t + t > holeHi { holeLast -= 1 }
-                if holeFirst > holeLast { holeFirst = last + 1 }
-            }
-            var column = first
-            while column <= last {
-                if column == holeFirst {
-                    if let s = runStart {
+            for row in firstRow...lastRow {
+                var accepted = RowKnown()
+                // A turn's start rectangle lies inside the straight piece before it (the footprint at that piece's end),
+                // and its end rectangle inside the piece after it: when those are known, so are the rectangles' tiles.
+                if !known.coversStart, let r = startRows.columns(inRow: row, tileLength: t, tolerance: e) {
+                    accepted.a = r
+                }
+                if !known.coversEnd, let r = endRows.columns(inRow: row, tileLength: t, tolerance: e) {
+                    accepted.b = r
+                }
+                let y0 = Double(row) * t
+                let y1 = y0 + t
+                let nearY = max(y0 - c.y, 0, c.y - y1)
+                guard nearY < outerRadius else { continue }
+                let halfWidth = (outerRadius * outerRadius - nearY * nearY).squareRoot()
+                let lo = max(bounds.minX, c.x - halfWidth)
+                let hi = min(bounds.maxX, c.x + halfWidth)
+                guard hi > lo else { continue }
+                // Tiles wholly inside the inner disc cannot meet the sweep.
+                let farY = max(abs(y0 - c.y), abs(y1 - c.y))
+                var holeLo = Double.infinity
+                var holeHi = -Double.infinity
+                if farY < innerRadius {
+                    let h = (innerRadius * innerRadius - farY * farY).squareRoot()
+                    holeLo = c.x - h
+                    holeHi = c.x + h
+                }
+                var runStart: Int?
+                let first = Int((lo / t).rounded(.down))
+                let last = Int((hi / t).rounded(.up)) - 1
+                guard first <= last else { continue }
+                // Columns wholly inside the hole, x0 ≥ holeLo and x0 + T ≤ holeHi, are skipped without a visit.
+                var holeFirst = last + 1
+                var holeLast = last
+                if holeHi > holeLo {
+                    holeFirst = max(first, Int((holeLo / t).rounded(.up)))
+                    holeLast = min(last, Int((holeHi / t).rounded(.down)) - 1)
+                    while holeFirst <= holeLast && Double(holeFirst) * t < holeLo { holeFirst += 1 }
+                    while holeLast >= holeFirst && Double(holeLast) * t + t > holeHi { holeLast -= 1 }
+                    if holeFirst > holeLast { holeFirst = last + 1 }
+                }
+                // The known runs of this row, walked left to right with the columns.
+                let coveredRange = known.covered.spanIndices(inRow: row)
+                var k = coveredRange.lowerBound
+                var column = first
+                while column <= last {
+                    if column >= holeFirst && column <= holeLast {
+                        if let s = runStart {
+                            body(row, s, column - 1)
+                            runStart = nil
+                        }
+                        column = holeLast + 1
+                        continue
+                    }
+                    while k < coveredRange.upperBound && covered[k].last < column { k += 1 }
+                    if k < coveredRange.upperBound && covered[k].first <= column {
+                        // Known tiles: skipped as a block, not reported.
+                        if let s = runStart {
+                            body(row, s, column - 1)
+                            runStart = nil
+                        }
+                        column = min(covered[k].last, last) + 1
+                        continue
+                    }
+                    let x0 = Double(column) * t
+                    // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
+                    let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
+                    if accepted.contains(column) || needs(box, arcsMeet: arcsMeet) {
+                        if runStart == nil { runStart = column }
+                    } else if let s = runStart {
                         body(row, s, column - 1)
                         runStart = nil
                     }
-                    column = holeLast + 1
-                    continue
+                    column += 1
                 }
-                let x0 = Double(column) * t
-                // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
-                let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
-                if accepted.contains(column) || needs(box) {
-                    if runStart == nil { runStart = column }
-                } else if let s = runStart {
-                    body(row, s, column - 1)
-                    runStart = nil
-                }
-                column += 1
+                if let s = runStart { body(row, s, last) }
             }
-            if let s = runStart { body(row, s, last) }
         }
     }
 }
 
-/// Up to two convex shapes whose tiles are already known to be needed (the straight pieces either side of a
-/// turn), tested row by row with no allocation (see ``TurnSweep/forEachRun(on:rows:known:_:)``).
+/// Tiles already known to be needed by other shapes (the straight pieces of a track), which a turn sweep skips
+/// without a test (see ``TurnSweep/forEachRun(on:rows:known:_:)``), and whether they hold the turn's start and end
+/// rectangles (a straight piece before, or after, the turn).
 struct KnownRuns: Sendable {
-    var before: Quad?
-    var after: Quad?
+    var covered: TileSet
+    var coversStart: Bool
+    var coversEnd: Bool
 
-    init(before: Quad? = nil, after: Quad? = nil) {
-        self.before = before
-        self.after = after
+    init(covered: TileSet = .empty, coversStart: Bool = false, coversEnd: Bool = false) {
+        self.covered = covered
+        self.coversStart = coversStart
+        self.coversEnd = coversEnd
     }
 }
 
-/// The column runs one row of up to four convex shapes needs, as (first, last) pairs (first > last when none).
+/// The column runs one row of up to two convex shapes needs, as (first, last) pairs (first > last when none).
 struct RowKnown {
-    var a = (1, 0), b = (1, 0), c = (1, 0), d = (1, 0)
+    var a = (1, 0), b = (1, 0)
 
     @inlinable
     func contains(_ column: Int) -> Bool {
-        (column >= a.0 && column <= a.1) || (column >= b.0 && column <= b.1) || (column >= c.0 && column <= c.1)
-            || (column >= d.0 && column <= d.1)
+        (column >= a.0 && column <= a.1) || (column >= b.0 && column <= b.1)
     }
 }
