@@ -132,6 +132,7 @@ struct TrackPlanReplayTests {
         #expect(Set(crossing.load) == HandWorked.tiles((24...30).reduce(into: [:]) { $0[$1] = [14...18] }))
         #expect(crossing.load.count == 35 && crossing.evict.count == 41)
         #expect(try Self.minimum(track, policy: .pause, format: nil, clip: false) == 28)
+        #expect(Self.capacityBounds(oracle).point == 28)
 
         let (seamless, seamlessReport) = try Self.replay(track, oracle: &oracle, capacity: 60, policy: .seamless)
         #expect(seamlessReport.problems.isEmpty, "\(seamlessReport.problems)")

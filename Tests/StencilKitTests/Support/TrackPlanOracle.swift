@@ -186,7 +186,19 @@ struct TrackPlanOracle {
             added.append(sample(piece: piece, parameter: parameter))
         }
         guard !added.isEmpty else { return base }
-        return (base + added).sorted { ($0.piece, $0.parameter) < ($1.piece, $1.parameter) }
+        added.sort { ($0.piece, $0.parameter) < ($1.piece, $1.parameter) }
+        var merged: [Sample] = []
+        merged.reserveCapacity(base.count + added.count)
+        var j = 0
+        for sample in base {
+            while j < added.count && (added[j].piece, added[j].parameter) < (sample.piece, sample.parameter) {
+                merged.append(added[j])
+                j += 1
+            }
+            merged.append(sample)
+        }
+        merged += added[j...]
+        return merged
     }
 
     /// Tiles needed strictly between two neighbouring samples of one turn piece that neither sample requires: the
