@@ -62,89 +62,131 @@ struct TrackPlanReplayMutationTests {
         let start = TileIndex(column: 7, row: 19)  // shown from W₀ only
         let end = TileIndex(column: 16, row: 30)  // shown near W₂ only
         var mutations: [Mutation] = [
-            ("a tile dropped from the first working set", "missing from segment 0", {
-                var v = $0
-                v.workingSets[0].remove(start)
-                return Self.recrossed(v)
-            }),
-            ("a tile dropped from the last working set", "visible but not resident", {
-                var v = $0
-                v.workingSets[v.workingSets.count - 1].remove(end)
-                return Self.recrossed(v)
-            }),
-            ("a tile no pose shows", "reached by no sample", {
-                var v = $0
-                v.workingSets[0].insert(TileIndex(column: 60, row: 5))
-                return Self.recrossed(v)
-            }),
-            ("a tile of another segment", "no pose of it shows", {
-                var v = $0
-                v.workingSets[v.workingSets.count - 1].insert(start)
-                return Self.recrossed(v)
-            }),
+            (
+                "a tile dropped from the first working set", "missing from segment 0",
+                {
+                    var v = $0
+                    v.workingSets[0].remove(start)
+                    return Self.recrossed(v)
+                }
+            ),
+            (
+                "a tile dropped from the last working set", "visible but not resident",
+                {
+                    var v = $0
+                    v.workingSets[v.workingSets.count - 1].remove(end)
+                    return Self.recrossed(v)
+                }
+            ),
+            (
+                "a tile no pose shows", "reached by no sample",
+                {
+                    var v = $0
+                    v.workingSets[0].insert(TileIndex(column: 60, row: 5))
+                    return Self.recrossed(v)
+                }
+            ),
+            (
+                "a tile of another segment", "no pose of it shows",
+                {
+                    var v = $0
+                    v.workingSets[v.workingSets.count - 1].insert(start)
+                    return Self.recrossed(v)
+                }
+            ),
             ("the first split 200 px later", "missing from segment 0", { Self.moving($0, split: 0, by: 200) }),
-            ("a gap between segments", "gap or overlap", {
-                var v = $0
-                v.ranges[1].lower += 1
-                return v
-            }),
-            ("the last segment short of the end", "not the length", {
-                var v = $0
-                v.ranges[v.ranges.count - 1].upper -= 1
-                return v
-            }),
-            ("a crossing dropped", "not in the plan", {
-                var v = $0
-                v.crossings.removeLast()
-                return v
-            }),
-            ("load and evict swapped", "evicts a tile not resident", {
-                var v = $0
-                (v.crossings[0].load, v.crossings[0].evict) = (v.crossings[0].evict, v.crossings[0].load)
-                return v
-            }),
-            ("a crossing at the wrong place", "the split is at", {
-                var v = $0
-                v.crossings[0].position += 1
-                return v
-            }),
-            ("a shared tile swapped", "a tile loaded and evicted", {
-                var v = $0
-                let shared = v.workingSets[0].intersection(v.workingSets[1]).first!
-                v.crossings[0].load.insert(shared)
-                v.crossings[0].evict.insert(shared)
-                return v
-            }),
-            ("the peak understated", "the plan's", {
-                var v = $0
-                v.peakTiles -= 1
-                return v
-            }),
-            ("loads per lap misstated", "loads a lap", {
-                var v = $0
-                v.loadsPerLoop += 1
-                return v
-            }),
-            ("a budget below the peak", policy == .pause ? "> capacity" : "during the switch", {
-                var v = $0
-                v.capacity = v.peakTiles - 1
-                v.budgetBytes = v.capacity * v.bytesPerTile
-                return v
-            }),
+            (
+                "a gap between segments", "gap or overlap",
+                {
+                    var v = $0
+                    v.ranges[1].lower += 1
+                    return v
+                }
+            ),
+            (
+                "the last segment short of the end", "not the length",
+                {
+                    var v = $0
+                    v.ranges[v.ranges.count - 1].upper -= 1
+                    return v
+                }
+            ),
+            (
+                "a crossing dropped", "not in the plan",
+                {
+                    var v = $0
+                    v.crossings.removeLast()
+                    return v
+                }
+            ),
+            (
+                "load and evict swapped", "evicts a tile not resident",
+                {
+                    var v = $0
+                    (v.crossings[0].load, v.crossings[0].evict) = (v.crossings[0].evict, v.crossings[0].load)
+                    return v
+                }
+            ),
+            (
+                "a crossing at the wrong place", "the split is at",
+                {
+                    var v = $0
+                    v.crossings[0].position += 1
+                    return v
+                }
+            ),
+            (
+                "a shared tile swapped", "a tile loaded and evicted",
+                {
+                    var v = $0
+                    let shared = v.workingSets[0].intersection(v.workingSets[1]).first!
+                    v.crossings[0].load.insert(shared)
+                    v.crossings[0].evict.insert(shared)
+                    return v
+                }
+            ),
+            (
+                "the peak understated", "the plan's",
+                {
+                    var v = $0
+                    v.peakTiles -= 1
+                    return v
+                }
+            ),
+            (
+                "loads per lap misstated", "loads a lap",
+                {
+                    var v = $0
+                    v.loadsPerLoop += 1
+                    return v
+                }
+            ),
+            (
+                "a budget below the peak", policy == .pause ? "> capacity" : "during the switch",
+                {
+                    var v = $0
+                    v.capacity = v.peakTiles - 1
+                    v.budgetBytes = v.capacity * v.bytesPerTile
+                    return v
+                }
+            ),
         ]
         if policy == .pause {
             mutations.append(
                 ("the first split 150 px earlier", "no pose of it shows", { Self.moving($0, split: 0, by: -150) }))
         } else {
             mutations.append(
-                ("a split pushed past what two segments hold", "during the switch", {
-                    var v = $0
-                    // Segment 1 made to hold all of segment 2 as well: 1 ∪ 2 then exceeds the capacity.
-                    v.workingSets[1].formUnion(v.workingSets[2])
-                    v.workingSets[1].formUnion(v.workingSets[0])
-                    v.capacity = v.peakTiles
-                    return Self.recrossed(v)
-                }))
+                (
+                    "a split pushed past what two segments hold", "during the switch",
+                    {
+                        var v = $0
+                        // Segment 1 made to hold all of segment 2 as well: 1 ∪ 2 then exceeds the capacity.
+                        v.workingSets[1].formUnion(v.workingSets[2])
+                        v.workingSets[1].formUnion(v.workingSets[0])
+                        v.capacity = v.peakTiles
+                        return Self.recrossed(v)
+                    }
+                ))
         }
         try Self.check(track, capacity: 60, policy: policy, mutations: mutations)
     }
@@ -168,7 +210,9 @@ struct TrackPlanReplayMutationTests {
         let (lower, upper) = view.ranges[1]
         let middle = (lower + upper) / 2
         view.ranges = [view.ranges[0], (lower, middle), (middle, upper)]
-        view.workingSets = [view.workingSets[0], Set(planner.workingSet(lower, middle)), Set(planner.workingSet(middle, upper))]
+        view.workingSets = [
+            view.workingSets[0], Set(planner.workingSet(lower, middle)), Set(planner.workingSet(middle, upper)),
+        ]
         problems = TrackPlanReplay.replay(Self.recrossed(view), oracle: &oracle).problems
         #expect(problems.contains { $0.contains("bound the fewest possible at 2") }, "\(problems)")
         #expect(problems.contains { $0.contains("segments 1 and 2 fit together in 60") }, "\(problems)")
@@ -180,27 +224,39 @@ struct TrackPlanReplayMutationTests {
     func loopMutations(policy: LoadPolicy) throws {
         let track = try TrackPlanReplayTests.antimeridianLoop(turnRadius: 90)
         let mutations: [Mutation] = [
-            ("the lap-end crossing dropped", "not in the plan", {
-                var v = $0
-                v.crossings.removeLast()
-                return v
-            }),
-            ("the lap-end crossing not at the end", "the split is at", {
-                var v = $0
-                v.crossings[v.crossings.count - 1].position -= 1
-                return v
-            }),
-            ("a lap-end eviction forgotten", "not segment 0's working set", {
-                var v = $0
-                let last = v.crossings.count - 1
-                v.crossings[last].evict.remove(v.crossings[last].evict.first!)
-                return v
-            }),
-            ("a tile of the lap's start dropped", "missing from segment 0", {
-                var v = $0
-                v.workingSets[0].remove(v.workingSets[0].subtracting(v.workingSets[1]).first!)
-                return Self.recrossed(v)
-            }),
+            (
+                "the lap-end crossing dropped", "not in the plan",
+                {
+                    var v = $0
+                    v.crossings.removeLast()
+                    return v
+                }
+            ),
+            (
+                "the lap-end crossing not at the end", "the split is at",
+                {
+                    var v = $0
+                    v.crossings[v.crossings.count - 1].position -= 1
+                    return v
+                }
+            ),
+            (
+                "a lap-end eviction forgotten", "not segment 0's working set",
+                {
+                    var v = $0
+                    let last = v.crossings.count - 1
+                    v.crossings[last].evict.remove(v.crossings[last].evict.first!)
+                    return v
+                }
+            ),
+            (
+                "a tile of the lap's start dropped", "missing from segment 0",
+                {
+                    var v = $0
+                    v.workingSets[0].remove(v.workingSets[0].subtracting(v.workingSets[1]).first!)
+                    return Self.recrossed(v)
+                }
+            ),
         ]
         try Self.check(track, capacity: 40, policy: policy, mutations: mutations)
     }

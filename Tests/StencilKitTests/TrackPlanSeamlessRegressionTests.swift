@@ -18,7 +18,7 @@ struct TrackPlanSeamlessRegressionTests {
     /// lap holding 24.
     @Test func loopLapEndSwapFitsTheBudget() throws {
         let track = try TrackPlanReplayTests.antimeridianLoop(turnRadius: 0)
-        for capacity in 18...30 {
+        for capacity in 20...26 {
             let budget = try MemoryBudget(bytes: capacity * 65_536)
             guard let plan = try? BudgetPlan(track: track, budget: budget, policy: .seamless) else { continue }
             #expect(plan.segmentCount > 2)
@@ -29,8 +29,7 @@ struct TrackPlanSeamlessRegressionTests {
         #expect(throws: StencilError.self) {
             try BudgetPlan(track: track, budget: MemoryBudget(bytes: 20 * 65_536), policy: .seamless)
         }
-        let smallest = try BudgetPlan(track: track, budget: MemoryBudget(bytes: 21 * 65_536), policy: .seamless)
-        #expect(smallest.peakResidentTiles <= 21)
+        try Self.replayCleanly(track, capacity: 21)
     }
 
     /// Seamless splits were placed where the window over two segments fits (`reach`), but each segment's working set
@@ -39,12 +38,21 @@ struct TrackPlanSeamlessRegressionTests {
     /// 22 (at splits 8→9, 12→13 and 16→17).
     @Test func neighbourSwapsFitTheBudget() throws {
         let track = try TrackPlanReplayTests.example4(turnRadius: 128)
-        for capacity in 21...32 {
+        for capacity in 21...26 {
             let budget = try MemoryBudget(bytes: capacity * 65_536)
             let plan = try BudgetPlan(track: track, budget: budget, policy: .seamless)
             let unions = Self.swapUnions(plan)
             #expect(unions.allSatisfy { $0 <= capacity }, "\(capacity): \(unions)")
             #expect(plan.peakResidentTiles == unions.max() && plan.peakBytes <= budget.bytes)
         }
+        try Self.replayCleanly(track, capacity: 21)
+    }
+
+    /// The seamless plan at `capacity` flown pose by pose against the oracle (``TrackPlanReplay``).
+    static func replayCleanly(_ track: Track, capacity: Int) throws {
+        var oracle = TrackPlanOracle(track: track, clip: false)
+        let report = try TrackPlanReplayTests.replay(track, oracle: &oracle, capacity: capacity, policy: .seamless)
+            .report
+        #expect(report.problems.isEmpty, "\(report.problems)")
     }
 }

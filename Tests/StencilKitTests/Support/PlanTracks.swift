@@ -35,8 +35,10 @@ enum PlanTracks {
         let margin = g.chance(0.7) ? 0 : (snapped ? 8 : g.uniform(0, 10))
         let band = g.chance(0.4) ? 0 : (snapped ? 16 * Double(g.int(1...3)) : g.uniform(1, 60))
         let screen = try! Screen(
-            width: fw / scale, height: fh / scale, scale: scale, anchor: .init(x: anchor.0, y: anchor.1), margin: margin)
-        let reach = ((fw + 2 * margin + 2 * band) * (fw + 2 * margin + 2 * band) + (fh + 2 * margin) * (fh + 2 * margin))
+            width: fw / scale, height: fh / scale, scale: scale, anchor: .init(x: anchor.0, y: anchor.1), margin: margin
+        )
+        let reach =
+            ((fw + 2 * margin + 2 * band) * (fw + 2 * margin + 2 * band) + (fh + 2 * margin) * (fh + 2 * margin))
             .squareRoot()
         let closure: TrackClosure = g.chance(0.5) ? .oneWay : .loop
         let count = closure == .loop ? g.int(3...5) : g.int(2...5)

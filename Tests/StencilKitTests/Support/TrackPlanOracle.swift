@@ -96,7 +96,11 @@ struct TrackPlanOracle {
         let piece = pieces[index]
         let limit = piece.limit
         let step: Double
-        if case .straight = piece { step = Self.straightStepTiles * grid.tileLength } else { step = Self.turnStepDegrees }
+        if case .straight = piece {
+            step = Self.straightStepTiles * grid.tileLength
+        } else {
+            step = Self.turnStepDegrees
+        }
         let n = max(1, Int((limit / step).rounded(.up)))
         return (0...n).map { $0 == n ? limit : limit * Double($0) / Double(n) }
     }
@@ -178,20 +182,28 @@ struct TrackPlanOracle {
         }
     }
 
-    /// The base samples with samples at the arc lengths `extra` merged in, in flying order.
+    /// The base samples with samples at the arc lengths `extra` merged in, in flying order (by arc length, then
+    /// piece and parameter: the order pivots and ends of pieces are flown in).
     mutating func samples(adding extra: [Double]) -> [Sample] {
         var added: [Sample] = []
         for s in extra where s >= 0 && s <= starts[pieces.count] {
             let (piece, parameter) = placement(atArcLength: s)
-            added.append(sample(piece: piece, parameter: parameter))
+            var sample = sample(piece: piece, parameter: parameter)
+            // The arc length asked for, not the one recomputed from the parameter (an ulp apart, it could fall on
+            // the other side of a split placed an ulp before a piece's end).
+            sample.arcLength = min(max(s, starts[piece]), starts[piece + 1])
+            added.append(sample)
         }
         guard !added.isEmpty else { return base }
-        added.sort { ($0.piece, $0.parameter) < ($1.piece, $1.parameter) }
+        func before(_ a: Sample, _ b: Sample) -> Bool {
+            (a.arcLength, a.piece, a.parameter) < (b.arcLength, b.piece, b.parameter)
+        }
+        added.sort(by: before)
         var merged: [Sample] = []
         merged.reserveCapacity(base.count + added.count)
         var j = 0
         for sample in base {
-            while j < added.count && (added[j].piece, added[j].parameter) < (sample.piece, sample.parameter) {
+            while j < added.count && before(added[j], sample) {
                 merged.append(added[j])
                 j += 1
             }

@@ -128,7 +128,8 @@ enum TrackPlanReplay {
             }
             let extras = plan.workingSets[i].filter { tile in oracle.id(of: tile).map { !reached[Int($0)] } ?? true }
             if !extras.isEmpty {
-                report.fail("segment \(i) \(plan.ranges[i]) holds tiles no pose of it shows: \(extras.sorted().prefix(6))")
+                report.fail(
+                    "segment \(i) \(plan.ranges[i]) holds tiles no pose of it shows: \(extras.sorted().prefix(6))")
             }
             // Every pose's tiles lie in every segment holding its arc length.
             for sample in samples[runs[i]] {
@@ -185,7 +186,8 @@ enum TrackPlanReplay {
                 let bits = marks(during, "\(context) switch")
                 for sample in samples[runs[current]] + samples[runs[next]] {
                     if let id = sample.required.first(where: { !bits[Int($0)] }) {
-                        report.fail("\(context): s = \(sample.arcLength) needs \(oracle.tiles[Int(id)]) during the switch")
+                        report.fail(
+                            "\(context): s = \(sample.arcLength) needs \(oracle.tiles[Int(id)]) during the switch")
                         break
                     }
                 }
@@ -197,7 +199,8 @@ enum TrackPlanReplay {
             if resident != entering {
                 report.fail(
                     "\(context): resident after the swaps is not segment \(next)'s working set "
-                        + "(\(resident.subtracting(entering).count) extra, \(entering.subtracting(resident).count) short)")
+                        + "(\(resident.subtracting(entering).count) extra, \(entering.subtracting(resident).count) short)"
+                )
             }
         }
 
@@ -229,7 +232,9 @@ enum TrackPlanReplay {
         if plan.peakBytes != peak * plan.bytesPerTile || plan.peakBytes > plan.budgetBytes {
             report.fail("peak bytes \(plan.peakBytes): \(peak) × \(plan.bytesPerTile), budget \(plan.budgetBytes)")
         }
-        if loads != plan.loadsPerLoop { report.fail("replayed \(loads) loads a lap, the plan says \(plan.loadsPerLoop)") }
+        if loads != plan.loadsPerLoop {
+            report.fail("replayed \(loads) loads a lap, the plan says \(plan.loadsPerLoop)")
+        }
 
         checkFewest(plan, samples: samples, runs: runs, oracle: &oracle, &report)
         return report
@@ -251,9 +256,12 @@ enum TrackPlanReplay {
             report.fail("the last segment ends at \(plan.ranges[k - 1].upper), not the length \(plan.length)")
         }
         for i in 0..<k {
-            if !(plan.ranges[i].lower < plan.ranges[i].upper) { report.fail("segment \(i) is empty: \(plan.ranges[i])") }
+            if !(plan.ranges[i].lower < plan.ranges[i].upper) {
+                report.fail("segment \(i) is empty: \(plan.ranges[i])")
+            }
             if i > 0 && plan.ranges[i].lower != plan.ranges[i - 1].upper {
-                report.fail("gap or overlap between segments \(i - 1) and \(i): \(plan.ranges[i - 1]), \(plan.ranges[i])")
+                report.fail(
+                    "gap or overlap between segments \(i - 1) and \(i): \(plan.ranges[i - 1]), \(plan.ranges[i])")
             }
             if plan.policy == .pause && plan.workingSets[i].count > plan.capacity {
                 report.fail("segment \(i) holds \(plan.workingSets[i].count) > capacity \(plan.capacity)")
@@ -290,7 +298,8 @@ enum TrackPlanReplay {
             let between = refine ? refined() : []
             for run in runs {
                 for j in run {
-                    for id in samples[j].required + (refine && j > run.lowerBound ? between[j] : []) where !bits[Int(id)] {
+                    for id in samples[j].required + (refine && j > run.lowerBound ? between[j] : [])
+                    where !bits[Int(id)] {
                         bits[Int(id)] = true
                         count += 1
                     }
@@ -330,7 +339,8 @@ enum TrackPlanReplay {
     /// The oracle's lower bound on the segment count (see ``TrackPlanReplay``), or nil when the samples at one arc
     /// length alone exceed the capacity. With `gaps`, the tiles found between neighbouring samples count too
     /// (``TrackPlanOracle/between(_:_:)``, entry j for the gap before sample j) once both samples are in.
-    static func lowerBound(_ samples: [TrackPlanOracle.Sample], gaps: [[Int32]]?, capacity: Int, universe: Int) -> Int? {
+    static func lowerBound(_ samples: [TrackPlanOracle.Sample], gaps: [[Int32]]?, capacity: Int, universe: Int) -> Int?
+    {
         var bits = [Bool](repeating: false, count: universe)
         var found = 0
         var u = 0.0
