@@ -190,24 +190,7 @@ struct TrackSegmentPlanner {
                 guard splits.count < SegmentPlanner.maximumSegments else { return nil }
             }
         case .seamless:
-            // As for the racetrack (SegmentPlanner.seamlessSplits): each split goes as far as the window from the
-            // split before last allows, capped halfway to where the last split reaches on its own.
-            var points = [0.0]
-            var previous = 0.0
-            var windowReach = Double.infinity
-            while points.count < SegmentPlanner.maximumSegments {
-                let last = points[points.count - 1]
-                if points.count >= 2, let r = reach(from: previous, capacity: capacity), r >= length { break }
-                guard let own = reach(from: last, capacity: capacity), own > last else { return nil }
-                if own >= length && points.count == 1 { break }
-                let next = Swift.min(windowReach, last + (own - last) / 2)
-                guard next > last else { return nil }
-                previous = last
-                windowReach = own
-                points.append(next)
-            }
-            guard points.count < SegmentPlanner.maximumSegments else { return nil }
-            return Array(points.dropFirst())
+            return seamlessSplits(capacity: capacity)
         }
     }
 
