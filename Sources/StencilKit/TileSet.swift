@@ -5,11 +5,14 @@
 public struct TileSet: Sendable, Hashable, Sequence {
     /// The runs, sorted by row then column, merged so no two touch.
     public let spans: [ColumnSpan]
-    /// The rows holding tiles, ascending.
+    /// The rows holding tiles, ascending; empty when they are consecutive (row i is `firstRow + i`).
     private let rowKeys: [Int]
-    /// Index into ``spans`` of the first run of each row of `rowKeys`, plus an end.
+    /// Index into ``spans`` of the first run of each row, plus an end; empty when the rows are consecutive and hold
+    /// one run each (row i's run is run i), as a corridor's do.
     private let rowStarts: [Int]
-    /// Whether `rowKeys` are consecutive integers, so a row's position is `row − firstRow`.
+    /// Number of rows holding tiles.
+    private let rowCount: Int
+    /// Whether the rows holding tiles are consecutive integers, so a row's position is `row − firstRow`.
     private let rowsAreConsecutive: Bool
     /// The first row holding a tile (0 when empty).
     public let firstRow: Int
@@ -33,24 +36,34 @@ public struct TileSet: Sendable, Hashable, Sequence {
     private init(mergedSpans: [ColumnSpan]) {
         spans = mergedSpans
         firstRow = mergedSpans.first?.row ?? 0
-        var rowCount = 0
-        for index in mergedSpans.indices where index == 0 || mergedSpans[index - 1].row != mergedSpans[index].row {
-            rowCount += 1
+        // One pass without allocating: the rows, whether they are consecutive, whether each holds one run.
+        var rows = 0
+        var consecutive = true
+        var oneRunEach = true
+        for index in mergedSpans.indices {
+            let row = mergedSpans[index].row
+            if index > 0 && mergedSpans[index - 1].row == row {
+                oneRunEach = false
+                continue
+            }
+            if index > 0 && mergedSpans[index - 1].row &+ 1 != row { consecutive = false }
+            rows += 1
         }
+        rowCount = rows
+        rowsAreConsecutive = consecutive
         var keys: [Int] = []
         var starts: [Int] = []
-        keys.reserveCapacity(rowCount)
-        starts.reserveCapacity(rowCount + 1)
-        for (index, span) in mergedSpans.enumerated() where keys.last != span.row {
-            keys.append(span.row)
-            starts.append(index)
+        if !consecutive || !oneRunEach {
+            if !consecutive { keys.reserveCapacity(rows) }
+            starts.reserveCapacity(rows + 1)
+            for (index, span) in mergedSpans.enumerated() where index == 0 || mergedSpans[index - 1].row != span.row {
+                if !consecutive { keys.append(span.row) }
+                starts.append(index)
+            }
+            starts.append(mergedSpans.count)
         }
-        starts.append(mergedSpans.count)
         rowKeys = keys
         rowStarts = starts
-        // Consecutive when the last key is the first plus (count − 1); rows far apart may overflow the difference.
-        let (distance, overflow) = (keys.last ?? 0).subtractingReportingOverflow(keys.first ?? 0)
-        rowsAreConsecutive = !overflow && distance == keys.count - 1
         count = mergedSpans.reduce(0) { total, span in
             let (sum, overflow) = total.addingReportingOverflow(span.count)
             return overflow ? .max : sum
@@ -203,8 +216,9 @@ public struct TileSet: Sendable, Hashable, Sequence {
     /// making a slice.
     func spanIndices(inRow row: Int) -> Range<Int> {
         if rowsAreConsecutive {
-            guard let first = rowKeys.first, row >= first, row <= rowKeys[rowKeys.count - 1] else { return 0..<0 }
-            let position = row - first  // in range: first ≤ row ≤ last, and last − first < rowKeys.count
+            let (position, overflow) = row.subtractingReportingOverflow(firstRow)
+            guard !overflow, position >= 0, position < rowCount else { return 0..<0 }
+            if rowStarts.isEmpty { return position..<position + 1 }
             return rowStarts[position]..<rowStarts[position + 1]
         }
         var lo = 0

@@ -174,8 +174,8 @@ struct TurnSweep: Sendable, Hashable {
         let e = grid.tieTolerance
         let c = center
         let scanned = rows ?? 0...(grid.rows - 1)
-        let firstRow = max(Int((bounds.minY / t).rounded(.down)), scanned.lowerBound)
-        let lastRow = min(Int((bounds.maxY / t).rounded(.up)) - 1, scanned.upperBound)
+        let firstRow = max(IntRounding.floor(bounds.minY / t), scanned.lowerBound)
+        let lastRow = min(IntRounding.ceil(bounds.maxY / t) - 1, scanned.upperBound)
         guard firstRow <= lastRow else { return }
         // The start and end rectangles' own tiles need no test: their runs are exact and cost O(1) a row.
         let startRows = QuadRows(startCorners)
@@ -224,15 +224,15 @@ struct TurnSweep: Sendable, Hashable {
                     holeHi = c.x + h
                 }
                 var runStart: Int?
-                let first = Int((lo / t).rounded(.down))
-                let last = Int((hi / t).rounded(.up)) - 1
+                let first = IntRounding.floor(lo / t)
+                let last = IntRounding.ceil(hi / t) - 1
                 guard first <= last else { continue }
                 // Columns wholly inside the hole, x0 ≥ holeLo and x0 + T ≤ holeHi, are skipped without a visit.
                 var holeFirst = last + 1
                 var holeLast = last
                 if holeHi > holeLo {
-                    holeFirst = max(first, Int((holeLo / t).rounded(.up)))
-                    holeLast = min(last, Int((holeHi / t).rounded(.down)) - 1)
+                    holeFirst = max(first, IntRounding.ceil(holeLo / t))
+                    holeLast = min(last, IntRounding.floor(holeHi / t) - 1)
                     while holeFirst <= holeLast && Double(holeFirst) * t < holeLo { holeFirst += 1 }
                     while holeLast >= holeFirst && Double(holeLast) * t + t > holeHi { holeLast -= 1 }
                     if holeFirst > holeLast { holeFirst = last + 1 }

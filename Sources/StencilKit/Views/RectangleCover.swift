@@ -67,8 +67,8 @@ struct RectangleCover: Sendable {
         slopeRightBottom = (bottom.x - w.x) / (bottom.y - w.y)
         let hasArea =
             bottom.y > top.y && max(max(q.a.x, q.b.x), max(q.c.x, q.d.x)) > min(min(q.a.x, q.b.x), min(q.c.x, q.d.x))
-        let first = Self.floor((top.y + e) / t)
-        let last = Self.ceil((bottom.y - e) / t) - 1
+        let first = IntRounding.floor((top.y + e) / t)
+        let last = IntRounding.ceil((bottom.y - e) / t) - 1
         firstRow = max(first, 0)
         lastRow = hasArea ? min(last, grid.rows - 1) : firstRow - 1
     }
@@ -104,22 +104,7 @@ struct RectangleCover: Sendable {
         guard hi > lo else { return (1, 0) }
         let a = lo + e
         let b = hi - e
-        if isPowerOfTwo { return (Self.floor(a * inverse), Self.ceil(b * inverse) - 1) }
-        return (Self.floor(a / t), Self.ceil(b / t) - 1)
-    }
-
-    /// ⌊x⌋ for |x| < 2⁶³, by truncation and one correction: the same value as `Int(x.rounded(.down))`, without a
-    /// call into libm where the target lacks SSE4.1's rounding instruction.
-    @inline(__always)
-    static func floor(_ x: Double) -> Int {
-        let i = Int(x)
-        return Double(i) > x ? i - 1 : i
-    }
-
-    /// ⌈x⌉ for |x| < 2⁶³, like ``floor(_:)``.
-    @inline(__always)
-    static func ceil(_ x: Double) -> Int {
-        let i = Int(x)
-        return Double(i) < x ? i + 1 : i
+        if isPowerOfTwo { return (IntRounding.floor(a * inverse), IntRounding.ceil(b * inverse) - 1) }
+        return (IntRounding.floor(a / t), IntRounding.ceil(b / t) - 1)
     }
 }
