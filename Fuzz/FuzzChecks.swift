@@ -46,7 +46,7 @@ enum FuzzChecks {
         guard let tiles = boxTiles(of: flight), tiles <= maximumBoxTiles else { return }
         // Flights far from the image are not checked yet: past a few world widths an ulp of x exceeds the grid's
         // tie tolerance, and the stencil and culling round a footprint edge on a tile boundary differently
-        // (PendingHardeningTests.culledTilesLieInTheStencilFarFromTheImage, found by this fuzzer; the lead's part).
+        // (HardeningRegressionTests.culledTilesLieInTheStencilFarFromTheImage).
         let route = flight.route
         let far = 4 * flight.grid.width
         guard max(abs(route.start.x), abs(route.end.x)) <= far else { return }

@@ -15,8 +15,9 @@ public struct Flight: Sendable, Hashable {
     /// Every footprint the loop can show must stay within ``maximumExtent`` of the image origin: the route's
     /// farthest endpoint coordinate plus the reach of a footprint's corner from the track — the half-diagonal
     /// √(along² + across²) of the screen's extents (a corner, at any heading), plus the band, plus 2ρ for the turns.
-    /// - Throws: ``StencilError`` for a negative or non-finite band, a flight reaching past ``maximumExtent``, or a
-    ///   footprint covering more than ``maximumTilesPerFrame`` tiles.
+    /// - Throws: ``StencilError`` for a negative or non-finite band, a flight reaching past ``maximumExtent``, a
+    ///   footprint covering more than ``maximumTilesPerFrame`` tiles, or one too narrow to draw a tile: a side under
+    ///   4·(2e + 16·ulp(2m)), e = ``TileGrid/tieTolerance`` and m the flight's farthest reach (see ``Viewport``).
     public init(route: PixelRoute, screen: Screen, turn: Turn = .pivot, lateralBand: Double = 0)
         throws(StencilError)
     {
@@ -32,6 +33,9 @@ public struct Flight: Sendable, Hashable {
                 field: "Flight extent (route, screen × zoom, band and turns, in px)", value: farthest,
                 valid: "at most \(Self.maximumExtent) px from the image origin")
         }
+        // At twice the farthest reach, so that every pose of the loop passes a view's own check with margin.
+        try Viewport.requireDrawable(
+            along: along, across: across, reaching: 2 * farthest, on: route.grid, what: "Flight")
         // One frame's sweep across the band covers at most this many tiles: the bounding square of the footprint
         // widened by the band, whatever the heading.
         let wide = aside + lateralBand

@@ -48,7 +48,7 @@ public struct TrackNeeds: Sendable, Hashable {
             let pose = frames.pose(ofFrame: k)
             let footprint = Footprint(
                 origin: pose.position, heading: pose.heading, along: footprintAlong, across: footprintAcross)
-            let cover = RectangleCover(footprint.corners, on: grid)
+            let cover = RectangleCover(footprint.corners, on: grid, tolerance: grid.tieTolerance)
             current.reset(firstRow: cover.firstRow, lastRow: cover.lastRow)
             if !cover.isEmpty {
                 for row in cover.firstRow...cover.lastRow {

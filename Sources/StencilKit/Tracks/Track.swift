@@ -42,7 +42,8 @@ public struct Track: Sendable, Hashable {
     /// Checks and stores a chain of pieces.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``maximumPieces`` pieces or a
     ///   footprint over ``Flight/maximumTilesPerFrame``; ``StencilError/outOfRange(field:value:valid:)`` for a track
-    ///   reaching past ``Flight/maximumExtent``; ``StencilError/nonFinite(field:value:)``.
+    ///   reaching past ``Flight/maximumExtent`` or a footprint too narrow to draw a tile (a side under
+    ///   4·(2e + 16·ulp(2m)), m the track's farthest reach; see ``Viewport``); ``StencilError/nonFinite(field:value:)``.
     init(
         pieces: [TrackPiece], grid: TileGrid, screen: Screen, lateralBand: Double, closure: TrackClosure,
         flight: Flight? = nil
@@ -83,6 +84,9 @@ public struct Track: Sendable, Hashable {
                 field: "Track extent (pieces, screen × zoom and band, in px)", value: farthest + reach,
                 valid: "at most \(Flight.maximumExtent) px from the image origin")
         }
+        // At twice the farthest reach, so that every pose of the track passes a view's own check with margin.
+        try Viewport.requireDrawable(
+            along: screen.along, across: screen.across, reaching: 2 * (farthest + reach), on: grid, what: "Track")
         self.pieces = pieces
         self.grid = grid
         self.screen = screen

@@ -33,11 +33,12 @@ struct RectangleCover: Sendable {
     let lastRow: Int
 
     /// Sets up the cover of the rectangle with corners `q` (in order around it, as ``Footprint/corners`` gives
-    /// them) on `grid`, scanning only the terrain's rows. The corners must be finite and within
-    /// ``Flight/maximumExtent`` of the origin (row and column numbers then fit an `Int`).
-    init(_ q: Quad, on grid: TileGrid) {
+    /// them) on `grid`, scanning only the terrain's rows, with tie tolerance `e`: ``TileGrid/tieTolerance`` for a set
+    /// the stencils must match (a schedule's needs), ``drawTolerance(_:on:)`` for what a frame draws. The corners
+    /// must be finite and within ``Flight/maximumExtent`` of the origin (row and column numbers then fit an `Int`).
+    init(_ q: Quad, on grid: TileGrid, tolerance e: Double) {
         t = grid.tileLength
-        e = grid.tieTolerance
+        self.e = e
         inverse = 1 / t
         isPowerOfTwo = grid.tileSize.nonzeroBitCount == 1
         // Top: the corner of least y (ties: least x). Bottom: the opposite corner, which has the greatest y in exact
@@ -71,6 +72,31 @@ struct RectangleCover: Sendable {
         let last = IntRounding.ceil((bottom.y - e) / t) - 1
         firstRow = max(first, 0)
         lastRow = hasArea ? min(last, grid.rows - 1) : firstRow - 1
+    }
+
+    /// The tie tolerance of a drawn cover (a view, a culled pose) with corners `q`: e_draw = 2e + 16·ulp(m), with
+    /// e = ``TileGrid/tieTolerance`` and m the largest |x| or |y| of a corner.
+    ///
+    /// Why larger than the stencils' e. A stencil stores every tile some pose overlaps by more than e; a frame draws
+    /// the tiles its footprint overlaps by more than e_draw. The two compute an overlap with different roundings
+    /// (a turn sweep's arcs against a rectangle's chains, each within a few ulps of the largest coordinate, and
+    /// within 10⁻⁷ px of each other where arcs overlap), so a tile overlapped by about e at the route's farthest
+    /// reach could be drawn but not stored — a hole. The margin e + 16·ulp(m) covers that rounding, so every drawn
+    /// tile is stored (culled ⊆ stencil) at any distance from the image; a frame leaves out only slivers thinner
+    /// than e_draw (2.6·10⁻⁷ px on Mars Viking near the image).
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func drawTolerance(_ q: Quad, on grid: TileGrid) -> Double {
+        let m = max(
+            max(max(abs(q.a.x), abs(q.a.y)), max(abs(q.b.x), abs(q.b.y))),
+            max(max(abs(q.c.x), abs(q.c.y)), max(abs(q.d.x), abs(q.d.y))))
+        return drawTolerance(reaching: m, on: grid)
+    }
+
+    /// e_draw = 2e + 16·ulp(m) for corners reaching at most `m` from the origin (see ``drawTolerance(_:on:)``).
+    @inline(__always)
+    static func drawTolerance(reaching m: Double, on grid: TileGrid) -> Double {
+        2 * grid.tieTolerance + 16 * m.ulp
     }
 
     /// Whether no row is needed.

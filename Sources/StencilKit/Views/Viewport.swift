@@ -2,8 +2,11 @@
 /// visible tiles are the tiles its footprint needs (positive area, §2), each with its real tile and draw origin.
 ///
 /// Always true of a viewport: its centre c and bearing are finite; max(|c.x|, |c.y|) plus the footprint's reach from c
-/// at any bearing is at most ``Flight/maximumExtent``; and its footprint's bounding square at any bearing spans at
-/// most ``Flight/maximumTilesPerFrame`` tiles — so every cover below answers in time proportional to its output.
+/// at any bearing, m, is at most ``Flight/maximumExtent``; its footprint's bounding square at any bearing spans at
+/// most ``Flight/maximumTilesPerFrame`` tiles — so every cover below answers in time proportional to its output; and
+/// both sides of its footprint are at least 4·e_draw, e_draw = 2e + 16·ulp(m) (e = ``TileGrid/tieTolerance``), so
+/// it draws a tile: a frame leaves out overlaps thinner than e_draw, a margin over the stencils' e that keeps every
+/// culled tile of a flight or track in its stencil at any distance from the image.
 /// Rows past the terrain are not an error: a map shows nothing there, so covers list the terrain's rows only.
 ///
 /// Culling a pose of a flight is this view at the pose's position and heading
@@ -28,8 +31,8 @@ public struct Viewport: Sendable, Hashable {
     /// A view centred on a terrain pixel. The centre's x is unwrapped (any world copy); its y may lie off the
     /// terrain (rows past it are simply not listed).
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite centre or bearing;
-    ///   ``StencilError/outOfRange(field:value:valid:)`` for a footprint reaching past ``Flight/maximumExtent`` or
-    ///   spanning more than ``Flight/maximumTilesPerFrame`` tiles.
+    ///   ``StencilError/outOfRange(field:value:valid:)`` for a footprint reaching past ``Flight/maximumExtent``,
+    ///   spanning more than ``Flight/maximumTilesPerFrame`` tiles, or with a side under 4·e_draw (see the type).
     /// - Complexity: O(1).
     public init(grid: TileGrid, center: PixelPoint, bearing: Double = 0, screen: Screen) throws(StencilError) {
         try StencilError.requireFinite(center.x, "View centre x")
@@ -80,6 +83,26 @@ public struct Viewport: Sendable, Hashable {
             throw .outOfRange(
                 field: "\(what) reach (centre, screen × scale and margin, in px)", value: farthest,
                 valid: "at most \(Flight.maximumExtent) px from the image origin")
+        }
+        try requireDrawable(along: along, across: across, reaching: farthest, on: grid, what: what)
+    }
+
+    /// Throws unless both sides of a footprint with extents `along` × `across`, reaching at most `farthest` px from
+    /// the image origin, are at least 4·e_draw, four times the tie tolerance of a drawn cover there
+    /// (`RectangleCover.drawTolerance`, 2e + 16·ulp): a narrower footprint would draw no tile at all, since overlaps
+    /// thinner than e_draw count as touching (1.0·10⁻⁶ px on Mars Viking near the image; a screen of 480 points at a
+    /// scale of 10⁻¹² is 4.8·10⁻¹⁰ px wide). Flights and tracks apply it at their farthest reach.
+    static func requireDrawable(
+        along: Interval, across: Interval, reaching farthest: Double, on grid: TileGrid, what: String
+    ) throws(StencilError) {
+        let minimum = 4 * RectangleCover.drawTolerance(reaching: farthest, on: grid)
+        let side = min(along.upper - along.lower, across.upper - across.lower)
+        guard side >= minimum else {
+            throw .outOfRange(
+                field: "\(what) footprint side (screen × scale and margin, in px)", value: side,
+                valid:
+                    "at least \(minimum) px (4 × the draw tolerance 2e + 16 ulp at \(farthest) px from the origin); "
+                    + "raise the scale or the screen size")
         }
     }
 }

@@ -11,7 +11,8 @@ extension Viewport {
     ///   (O(tiles²) up to 32 tiles, O(tiles · log tiles) beyond).
     public func visibleTiles(order: TileOrder = .rowMajor, into tiles: inout [VisibleTile]) {
         tiles.removeAll(keepingCapacity: true)
-        let cover = RectangleCover(footprint.corners, on: grid)
+        let corners = footprint.corners
+        let cover = RectangleCover(corners, on: grid, tolerance: RectangleCover.drawTolerance(corners, on: grid))
         if !cover.isEmpty {
             var writer = RunWriter(grid: grid, center: footprint.origin)
             for row in cover.firstRow...cover.lastRow {
@@ -36,8 +37,12 @@ extension Viewport {
     {
         let grown = try grownFootprint(by: width)
         tiles.removeAll(keepingCapacity: true)
-        let outer = RectangleCover(grown.corners, on: grid)
-        let inner = RectangleCover(footprint.corners, on: grid)
+        // The inner cover is the visible one, tolerance included, so the ring is disjoint from it.
+        let grownCorners = grown.corners
+        let outer = RectangleCover(
+            grownCorners, on: grid, tolerance: RectangleCover.drawTolerance(grownCorners, on: grid))
+        let corners = footprint.corners
+        let inner = RectangleCover(corners, on: grid, tolerance: RectangleCover.drawTolerance(corners, on: grid))
         if !outer.isEmpty {
             var writer = RunWriter(grid: grid, center: footprint.origin)
             for row in outer.firstRow...outer.lastRow {

@@ -3,11 +3,11 @@ import Testing
 
 @testable import StencilKit
 
-/// Issue 12's hardening items inside the stencil, plan and turn code, which the tracks rewrite replaces: each test
-/// uses the issue's own input and fails (or runs past its time limit) on the code as it is; the lead enables them
-/// with the rewrite. Expected values come from the issue and from independent figures in each test.
+/// Issue 12's hardening items inside the stencil, plan and turn code: each test uses the issue's own input (or the
+/// fuzzer's) and failed, or ran past its time limit, on the code before the fix. Expected values come from the issue
+/// and from independent figures in each test.
 @Suite
-struct PendingHardeningTests {
+struct HardeningRegressionTests {
     static func error<T>(_ body: () throws(StencilError) -> T) -> StencilError? {
         do {
             _ = try body()
@@ -153,33 +153,65 @@ struct PendingHardeningTests {
 
     // MARK: Found by the fuzzer: culled tiles outside the stencil far from the image
 
-    /// `Fuzz/run.sh api` found a tile culled from a pose of the loop that the stencil lacks: a flight one million
+    /// `Fuzz/run.sh api` found a tile culled from a pose of the loop that the stencil lacked: a flight one million
     /// worlds east of the image (x = 1.152·10¹⁰ px, where an ulp is 1.9·10⁻⁶ px, fifteen times the tie tolerance
-    /// 1.3·10⁻⁷ px), with a footprint 10⁻⁶ px across. Culling pose 123.75° into the U-turn at A gives tile
-    /// (89999999, 21) (x = 89,999,999 × 128 is the column left of the pose's exact boundary), which the stencil
-    /// misses. MODEL.md §5: every visible tile of every pose of the loop is in the stencil.
-    @Test(
-        .disabled(
-            "known limit: exact tile-edge ties hold where an ulp of x is below the tie tolerance (about 10⁵ widths of the image); this flight is 10⁶ worlds east"
-        ))
-    func culledTilesLieInTheStencilFarFromTheImage() throws {
-        let route = try PixelRoute(
-            start: PixelPoint(x: 11_520_000_000, y: 2688.001),
-            end: PixelPoint(x: 11_520_000_000.001, y: 2688.0020000000004), on: .marsViking)
+    /// e = 1.28·10⁻⁷ px) with a footprint 10⁻⁶ px across. Culling pose 123.75° into the U-turn at A gave tile
+    /// (89999999, 21), which the stencil missed: the two computed the tile's overlap, about e, with different
+    /// roundings. A frame now draws the tiles overlapped by more than e_draw = 2e + 16·ulp(m) (m the largest
+    /// coordinate), and a flight whose footprint is narrower than 4·e_draw at twice its farthest reach is refused:
+    /// here 4·(2.56·10⁻⁷ + 16 × 3.8·10⁻⁶) = 2.5·10⁻⁴ px, so the fuzzer's 10⁻⁶-px footprint is refused, naming that
+    /// minimum.
+    @Test
+    func aFootprintThinnerThanAnUlpFarFromTheImageIsRefused() throws {
+        let route = try Self.farRoute()
         let screen = try Screen(
             width: 0.001, height: 0.001, scale: 0.001, anchor: Screen.Anchor(x: 0.001, y: 0.001), margin: 0)
+        let error = Self.error { () throws(StencilError) in
+            try Flight(route: route, screen: screen, turn: Turn(radius: 1e-183, direction: .right))
+        }
+        guard case .outOfRange(let field, let value, let valid)? = error else {
+            Issue.record("expected the footprint to be refused as too narrow, got \(String(describing: error))")
+            return
+        }
+        #expect(field.contains("footprint side"), "\(field)")
+        #expect(abs(value - 1e-6) <= 1e-15)
+        // ulp(2 × 1.152·10¹⁰) = 2⁻¹⁸ (2³⁴ ≤ x < 2³⁵); e on Mars Viking = 10⁻⁹ × 128 + 10⁻¹⁴ × 11,520 (its width).
+        let minimum = 4 * (2 * (128e-9 + 11_520e-14) + 16 * 0x1p-18)
+        let named = valid.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
+        #expect(
+            named.map { abs($0 - minimum) <= 1e-6 * minimum } == true,
+            "\(valid) vs \(minimum) (\(String(describing: named)))")
+    }
+
+    /// The same flight with a footprint 10⁻³ px across (four times the minimum there): every tile culled from a pose
+    /// of the loop, at 65 angles of each turn and 65 points of each leg, lies in the stencil.
+    @Test
+    func culledTilesLieInTheStencilFarFromTheImage() throws {
+        let route = try Self.farRoute()
+        let screen = try Screen(
+            width: 1, height: 1, scale: 0.001, anchor: Screen.Anchor(x: 0.001, y: 0.001), margin: 0)
         let flight = try Flight(route: route, screen: screen, turn: Turn(radius: 1e-183, direction: .right))
         let stencil = try Stencil(flight: flight, clipToTerrain: true)
         let loop = FlightLoop(flight)
         var tiles: [VisibleTile] = []
+        var culled = 0
         for phase in LoopPhase.allCases {
             let limit = phase.isTurn ? 180 : loop.legLength
-            for k in 0...16 {
-                try loop.cull(try loop.pose(phase, at: limit * Double(k) / 16), into: &tiles)
+            for k in 0...64 {
+                try loop.cull(try loop.pose(phase, at: limit * Double(k) / 64), into: &tiles)
+                culled += tiles.count
                 for tile in tiles {
-                    #expect(stencil.unwrapped.contains(tile.tile), "\(phase) \(limit * Double(k) / 16): \(tile.tile)")
+                    #expect(stencil.unwrapped.contains(tile.tile), "\(phase) \(limit * Double(k) / 64): \(tile.tile)")
                 }
             }
         }
+        // Every pose draws its tile: the footprint is far wider than e_draw.
+        #expect(culled >= 4 * 65)
+    }
+
+    static func farRoute() throws -> PixelRoute {
+        try PixelRoute(
+            start: PixelPoint(x: 11_520_000_000, y: 2688.001),
+            end: PixelPoint(x: 11_520_000_000.001, y: 2688.0020000000004), on: .marsViking)
     }
 }
