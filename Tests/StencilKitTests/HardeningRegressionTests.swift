@@ -8,15 +8,6 @@ import Testing
 /// and from independent figures in each test.
 @Suite
 struct HardeningRegressionTests {
-    static func error<T>(_ body: () throws(StencilError) -> T) -> StencilError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     static let phone = try! Screen(width: 480, height: 320)
 
     // MARK: Pause plans: no one-ulp segment, ties broken by loads
@@ -56,7 +47,7 @@ struct HardeningRegressionTests {
             from: GeoCoordinate(latitude: 0.001, longitude: 0), to: GeoCoordinate(latitude: 0.001, longitude: 45),
             on: grid, screen: Self.phone)
         let format = try TextureFormat(bytesPerTile: 1)
-        let error = Self.error { () throws(StencilError) in
+        let error = stencilError { () throws(StencilError) in
             try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: 24), format: format, policy: .seamless)
         }
         if case .budgetTooSmall(_, _, _, let minimum)? = error {
@@ -75,7 +66,7 @@ struct HardeningRegressionTests {
         let flight = try Flight(
             from: GeoCoordinate(latitude: 0.001, longitude: 0), to: GeoCoordinate(latitude: 0.001, longitude: 25),
             on: grid, screen: Self.phone)
-        let error = Self.error { () throws(StencilError) in
+        let error = stencilError { () throws(StencilError) in
             try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: 16 * 262_144), format: .rgba8Tile256)
         }
         if let error {
@@ -97,7 +88,7 @@ struct HardeningRegressionTests {
         let grid = try TileGrid.xyz(level: 16)
         let a = try GeoCoordinate(latitude: 0, longitude: 0)
         let b = try GeoCoordinate(latitude: 0, longitude: 1)
-        let error = Self.error { () throws(StencilError) in
+        let error = stencilError { () throws(StencilError) in
             let flight = try Flight(from: a, to: b, on: grid, screen: Self.phone, lateralBand: 4e6)
             return try Stencil(flight: flight)
         }
@@ -120,7 +111,7 @@ struct HardeningRegressionTests {
         let turn = try Turn(radius: 1e9)
         let a = try GeoCoordinate(latitude: 0, longitude: 0)
         let b = try GeoCoordinate(latitude: 0, longitude: 0.01)
-        let result = Self.error { () throws(StencilError) in
+        let result = stencilError { () throws(StencilError) in
             let flight = try Flight(from: a, to: b, on: grid, screen: Self.phone, turn: turn)
             return try Stencil(flight: flight)
         }
@@ -143,7 +134,7 @@ struct HardeningRegressionTests {
         let flight = try Flight(
             from: GeoCoordinate(latitude: -85.05, longitude: 10), to: GeoCoordinate(latitude: 85.05, longitude: 10),
             on: grid, screen: Self.phone)
-        let error = Self.error { () throws(StencilError) in try Stencil(flight: flight) }
+        let error = stencilError { () throws(StencilError) in try Stencil(flight: flight) }
         guard case .tooLarge(_, let value, let limit, _)? = error else {
             Issue.record("expected a refusal naming a limit, got \(String(describing: error))")
             return
@@ -166,7 +157,7 @@ struct HardeningRegressionTests {
         let route = try Self.farRoute()
         let screen = try Screen(
             width: 0.001, height: 0.001, scale: 0.001, anchor: Screen.Anchor(x: 0.001, y: 0.001), margin: 0)
-        let error = Self.error { () throws(StencilError) in
+        let error = stencilError { () throws(StencilError) in
             try Flight(route: route, screen: screen, turn: Turn(radius: 1e-183, direction: .right))
         }
         guard case .outOfRange(let field, let value, let valid)? = error else {

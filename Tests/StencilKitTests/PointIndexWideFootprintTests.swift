@@ -85,8 +85,8 @@ struct PointIndexWideFootprintTests {
         for (footprint, field) in zip(inverted, fields) {
             #expect(!footprint.contains(PixelPoint(x: 1000, y: 1000)))
             for error in [
-                TrapRegressionTests.error { () throws(StencilError) in try index.count(in: footprint) },
-                TrapRegressionTests.error { () throws(StencilError) in try index.forEachPoint(in: footprint) { _, _ in }
+                stencilError { () throws(StencilError) in try index.count(in: footprint) },
+                stencilError { () throws(StencilError) in try index.forEachPoint(in: footprint) { _, _ in }
                 },
             ] {
                 TrapRegressionTests.expectOutOfRange(error, field: field, mentions: ["inverted interval holds nothing"])

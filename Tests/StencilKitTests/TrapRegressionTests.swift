@@ -16,15 +16,6 @@ struct TrapRegressionTests {
             on: .marsViking, screen: Screen(width: 480, height: 320, scale: scale), lateralBand: band)
     }
 
-    static func error<T>(_ body: () throws(StencilError) -> T) -> StencilError? {
-        do {
-            _ = try body()
-            return nil
-        } catch {
-            return error
-        }
-    }
-
     static func expectOutOfRange(
         _ error: StencilError?, field: String, mentions fragments: [String] = [],
         sourceLocation: SourceLocation = #_sourceLocation
@@ -49,15 +40,15 @@ struct TrapRegressionTests {
         let loop = FlightLoop(try Self.example1())
         // 2 × 1944 px at 10⁻⁹ px/s plus two 2-s pivots: 3,888,000,000,004 s, 233,280,000,000,240 frames at 60 fps.
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-9)) },
+            stencilError { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-9)) },
             field: "Frames per loop (loop duration × frame rate)", mentions: ["233280000000240", "at most 10000000"])
         // Finite but too many: 1944 px a leg at 1e-3 px/s is 3.9 million s, 233 million frames at 60 fps.
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-3)) },
+            stencilError { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-3)) },
             field: "Frames per loop (loop duration × frame rate)")
         // The extremes of every rate together: 3.888·10¹² s at 10¹² frames per second, 3.888·10²⁴ frames.
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in
+            stencilError { () throws(StencilError) in
                 try loop.frames(at: FlightTiming(speed: 1e-9, framesPerSecond: 1e12, turnRate: 1e-9))
             },
             field: "Frames per loop (loop duration × frame rate)", mentions: ["e+24"])
@@ -71,11 +62,11 @@ struct TrapRegressionTests {
     /// Points whose band ⌊y / bandHeight⌋ does not fit used to trap in Int(Double).
     @Test func pointIndexRefusesBandsPastTwoToThe52() throws {
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in
+            stencilError { () throws(StencilError) in
                 try PointIndex(points: [PixelPoint(x: 0, y: 1e300)], grid: .marsViking)
             }, field: "Point y", mentions: ["1e+300", "2⁵² band heights"])
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in
+            stencilError { () throws(StencilError) in
                 try PointIndex(points: [PixelPoint(x: 0, y: 1)], grid: .marsViking, bandHeight: 1e-300)
             }, field: "Point y", mentions: ["1e-300"])
         // Just inside the limit is accepted.
@@ -108,10 +99,10 @@ struct TrapRegressionTests {
             let f = Footprint(origin: origin, heading: 0, along: Interval(-1, 1), across: Interval(-1, 1))
             let field = origin.y == 0 ? "Footprint corner x" : "Footprint corner y"
             Self.expectOutOfRange(
-                Self.error { () throws(StencilError) in try index.count(in: f) }, field: field,
+                stencilError { () throws(StencilError) in try index.count(in: f) }, field: field,
                 mentions: ["1099511627776"])
             Self.expectOutOfRange(
-                Self.error { () throws(StencilError) in try index.forEachPoint(in: f) { _, _ in } }, field: field)
+                stencilError { () throws(StencilError) in try index.forEachPoint(in: f) { _, _ in } }, field: field)
         }
         // Within the extent, far from every point: nothing, at once.
         let empty = Footprint(
@@ -129,7 +120,7 @@ struct TrapRegressionTests {
         let tooWide = Footprint(
             origin: PixelPoint(x: 0, y: 128), heading: 90, along: Interval(0, 0x1p38), across: Interval(-100, 100))
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try index.count(in: tooWide) }, field: "Footprint width in px",
+            stencilError { () throws(StencilError) in try index.count(in: tooWide) }, field: "Footprint width in px",
             mentions: ["1048576 world widths"])
         // x ∈ [0, 2²⁸] holds each point's copies k = 0 … 2²⁰ − 1 (x + 256k with 0 < x < 256).
         let widest = Footprint(
@@ -149,7 +140,7 @@ struct TrapRegressionTests {
         #expect(error.description.contains("94 resident tiles"))
         let format = try TextureFormat(bytesPerTile: 1 << 62)
         let flight = try Self.example1()
-        let planError = Self.error { () throws(StencilError) in
+        let planError = stencilError { () throws(StencilError) in
             try BudgetPlan(flight: flight, budget: MemoryBudget(bytes: 0), format: format)
         }
         guard case .budgetTooSmall(let budget, let perTile, let capacity, let minimum)? = planError else {
@@ -239,15 +230,15 @@ struct TrapRegressionTests {
         for position in [PixelPoint(x: 1e22, y: 0), PixelPoint(x: 0, y: -0x1p41)] {
             let pose = Pose(phase: .outbound, parameter: 0, position: position, heading: 90)
             Self.expectOutOfRange(
-                Self.error { () throws(StencilError) in try loop.cull(pose, into: &tiles) },
+                stencilError { () throws(StencilError) in try loop.cull(pose, into: &tiles) },
                 field: "Footprint reach (pose position, screen × zoom and lateral offset, in px)",
                 mentions: ["1099511627776"])
             Self.expectOutOfRange(
-                Self.error { () throws(StencilError) in try loop.footprint(of: pose) },
+                stencilError { () throws(StencilError) in try loop.footprint(of: pose) },
                 field: "Footprint reach (pose position, screen × zoom and lateral offset, in px)")
         }
         let nan = Pose(phase: .outbound, parameter: 0, position: PixelPoint(x: 0, y: 0), heading: .nan)
-        let nanError = Self.error { () throws(StencilError) in try loop.cull(nan, into: &tiles) }
+        let nanError = stencilError { () throws(StencilError) in try loop.cull(nan, into: &tiles) }
         guard case .nonFinite("Pose heading", _)? = nanError else {
             Issue.record("a NaN heading must be refused")
             return
@@ -266,7 +257,7 @@ struct TrapRegressionTests {
         let side = 1.5 * Flight.maximumExtent
         let big = try Screen(width: side, height: side)
         Self.expectOutOfRange(
-            Self.error { () throws(StencilError) in try Flight(route: route, screen: big) },
+            stencilError { () throws(StencilError) in try Flight(route: route, screen: big) },
             field: "Flight extent (route, screen × zoom, band and turns, in px)")
         // 0.7·2⁴⁰ on each axis: half-diagonal 0.99·2⁴⁰ fits.
         let fitting = 1.4 * Flight.maximumExtent
@@ -302,7 +293,7 @@ struct TrapRegressionTests {
         #expect(clipped.unwrapped.rows == 0...41)
 
         start = clock.now
-        let error = Self.error { () throws(StencilError) in try Stencil(flight: flight) }
+        let error = stencilError { () throws(StencilError) in try Stencil(flight: flight) }
         #expect(clock.now - start < .seconds(5))
         guard case .leavesTerrain(let rows, 42, let latitude, _)? = error else {
             Issue.record("expected leavesTerrain, got \(String(describing: error))")
