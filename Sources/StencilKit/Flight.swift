@@ -17,7 +17,7 @@ public struct Flight: Sendable, Hashable {
     /// √(along² + across²) of the screen's extents (a corner, at any heading), plus the band, plus 2ρ for the turns.
     /// - Throws: ``StencilError`` for a negative or non-finite band, a flight reaching past ``maximumExtent``, a
     ///   footprint covering more than ``maximumTilesPerFrame`` tiles, or one too narrow to draw a tile: a side under
-    ///   4·(2e + 16·ulp(2m)), e = ``TileGrid/tieTolerance`` and m the flight's farthest reach (see ``Viewport``).
+    ///   4·(2e + 16·ulp(2m)), e = ``/MercatorMath/TileGrid/tieTolerance`` and m the flight's farthest reach (see ``Viewport``).
     public init(route: PixelRoute, screen: Screen, turn: Turn = .pivot, lateralBand: Double = 0)
         throws(StencilError)
     {

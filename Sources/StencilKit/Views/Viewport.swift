@@ -4,9 +4,10 @@
 /// Always true of a viewport: its centre c and bearing are finite; max(|c.x|, |c.y|) plus the footprint's reach from c
 /// at any bearing, m, is at most ``Flight/maximumExtent``; its footprint's bounding square at any bearing spans at
 /// most ``Flight/maximumTilesPerFrame`` tiles — so every cover below answers in time proportional to its output; and
-/// both sides of its footprint are at least 4·e_draw, e_draw = 2e + 16·ulp(m) (e = ``TileGrid/tieTolerance``), so
-/// it draws a tile: a frame leaves out overlaps thinner than e_draw, a margin over the stencils' e that keeps every
-/// culled tile of a flight or track in its stencil at any distance from the image.
+/// both sides of its footprint are at least 4·e_draw, with e_draw = 2e + 16·ulp(m) and
+/// e = ``/MercatorMath/TileGrid/tieTolerance``, so it draws a tile: a frame leaves out overlaps thinner than e_draw,
+/// a margin over the stencils' e that keeps every culled tile of a flight or track in its stencil at any distance
+/// from the image.
 /// Rows past the terrain are not an error: a map shows nothing there, so covers list the terrain's rows only.
 ///
 /// Culling a pose of a flight is this view at the pose's position and heading
