@@ -88,7 +88,9 @@ enum RunCommand {
 
         var report = ""
         if !json {
-            if !onlyViews { report += Report.text(results, settings: settings, elapsed: elapsed) }
+            if !onlyViews && !onlyStreaming {
+                report += Report.text(results, settings: settings, elapsed: elapsed)
+            }
             report += ViewBenchmark.text(views, settings: settings)
             let notes = views.flatMap(\.notes)
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
