@@ -37,15 +37,10 @@ struct GreatCircleChainTests {
         let track = try Track(
             waypoints: [ga, gb], on: grid, screen: look.screen, legs: .greatCircle, tolerance: tolerance,
             lateralBand: look.band)
-        let s = look.screen
-        let w = s.width * s.scale
-        let h = s.height * s.scale
-        let m = s.margin
+        let e = ScreenExtents(look.screen)
         let d = look.band
         return Leg(
-            track: track, a: ga, b: gb, tolerance: tolerance,
-            along: (-(1 - s.anchor.y) * h - m, s.anchor.y * h + m),
-            across: (-s.anchor.x * w - m - d, (1 - s.anchor.x) * w + m + d),
+            track: track, a: ga, b: gb, tolerance: tolerance, along: (e.a0, e.a1), across: (e.c0 - d, e.c1 + d),
             summary: "ε \(tolerance) on \(grid): \(ga) → \(gb), \(look.text)")
     }
 

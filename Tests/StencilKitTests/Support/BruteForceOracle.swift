@@ -153,14 +153,8 @@ struct BruteForceOracle {
         let ry = ux
 
         // §4: along p ∈ [−(1 − a_y)·h·z − m, a_y·h·z + m], across q ∈ [−a_x·w·z − m, (1 − a_x)·w·z + m].
-        let screen = flight.screen
-        let w = screen.width * screen.scale
-        let h = screen.height * screen.scale
-        let m = screen.margin
-        let a0 = -(1 - screen.anchor.y) * h - m
-        let a1 = screen.anchor.y * h + m
-        let c0 = -screen.anchor.x * w - m
-        let c1 = (1 - screen.anchor.x) * w + m
+        let extents = ScreenExtents(flight.screen)
+        let (a0, a1, c0, c1) = (extents.a0, extents.a1, extents.c0, extents.c1)
 
         let sigma: Double = flight.turn.direction == .right ? 1 : -1
         let rho = flight.turn.radius

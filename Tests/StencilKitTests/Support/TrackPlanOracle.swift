@@ -61,13 +61,8 @@ struct TrackPlanOracle {
         for piece in pieces { own.append(own[own.count - 1] + piece.length) }
         ownStarts = own
         let screen = track.screen
-        let w = screen.width * screen.scale
-        let h = screen.height * screen.scale
-        let m = screen.margin
-        a0 = -(1 - screen.anchor.y) * h - m
-        a1 = screen.anchor.y * h + m
-        c0 = -screen.anchor.x * w - m
-        c1 = (1 - screen.anchor.x) * w + m
+        let extents = ScreenExtents(screen)
+        (a0, a1, c0, c1) = (extents.a0, extents.a1, extents.c0, extents.c1)
         let d = track.lateralBand
         band = d
         if d > 0 {
