@@ -435,7 +435,8 @@ struct ScenarioBenchmark {
     }
 
     /// Checks the scenario's stencil setup and plan p50s against its ``SetupTargets``: a first miss is timed again
-    /// (at least 1,000 calls or the setup repetitions, within the setup seconds) up to twice.
+    /// (at least 1,000 calls or the setup repetitions, within the setup seconds), up to ``Retiming/maximumTimings``
+    /// timings in all.
     private func checkTargets(_ result: inout ScenarioResult) {
         let targets = SetupTargets.of(scenario: setup.scenario.name)
         func retime(_ count: Int, _ body: () -> Void) -> Percentiles {

@@ -105,7 +105,8 @@ enum Report {
             ])
         }
         return table.rendered + "\n"
-            + "a first p50 over its target is timed again up to twice; only a miss on every timing fails the verdict.\n\n"
+            + "a first p50 over its target is timed again, up to \(Retiming.maximumTimings) timings in all; only a miss on every timing "
+            + "fails the verdict.\n\n"
     }
 
     static func verdict(_ results: [ScenarioResult], violations: [String], regressions: [String]) -> String {

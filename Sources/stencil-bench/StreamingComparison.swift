@@ -52,7 +52,8 @@ struct StreamingComparison: Sendable {
                 result.violations += item.violations
                 if item.driverStep.p99 > driverTarget {
                     result.violations.append(
-                        "\(name), \(setting.name): driver step p99 \(Figures.time(item.driverStep.p99)) > 0.5 µs")
+                        "\(name), \(setting.name): driver step p99 \(Figures.time(item.driverStep.p99)) > 0.5 µs "
+                            + "(the closest of \(item.driverTimings) timings)")
                 }
                 if let n = item.driverAllocations, n > 0 {
                     result.violations.append("\(name), \(setting.name): the driver allocated \(n) times stepping")

@@ -40,8 +40,10 @@ extension String {
 
 /// Human-readable figures for the report.
 enum Figures {
-    /// Seconds as µs below 1 ms (one decimal), else ms (three decimals), e.g. `12.3 µs`, `4.213 ms`.
+    /// Seconds as µs below 1 ms, with three decimals below 1 µs and one above, else ms (three decimals), e.g.
+    /// `0.250 µs`, `12.3 µs`, `4.213 ms`.
     static func time(_ seconds: Double) -> String {
+        if seconds < 1e-6 { return String(format: "%.3f µs", seconds * 1e6) }
         if seconds < 1e-3 { return fmt(seconds * 1e6, decimals: 1).padDecimal(1) + " µs" }
         return String(format: "%.3f ms", seconds * 1e3)
     }

@@ -65,11 +65,47 @@ public struct Viewport: Sendable, Hashable {
     /// max(|c.x|, |c.y|) + √(p² + q²), with p, q the largest along- and across-track reach from the centre c, the
     /// bound a ``Flight`` applies to its route — and its bounding square at any heading, 2·√(p² + q²)/T + 2 tiles on a
     /// side, holds at most ``Flight/maximumTilesPerFrame`` tiles, as a flight's screen must.
+    ///
+    /// A filter answers first without a square root or a division, for the footprints well inside every limit
+    /// (every view a renderer draws): with the bound 2·(p + q) ≥ 2·√(p² + q²), twice the reach and so above its
+    /// rounded value, the reach passes when max(|c.x|, |c.y|) + 2·(p + q) ≤ ``Flight/maximumExtent``; the size passes
+    /// when p² + q² ≤ (0.999·r·T)², with
+    /// r·T = (√N − 2)·T/2 the largest reach the size check allows (N = ``Flight/maximumTilesPerFrame``), 0.1 % inside
+    /// it, far more than the rounding of either form; and the sides pass when they are at least 4·e_draw at the
+    /// larger distance, since e_draw grows with the distance. A footprint the filter does not pass is checked by the
+    /// exact formulas above, so what is accepted and what is refused, with which message, is unchanged.
+    /// - Complexity: O(1); five multiplications and a few comparisons, inlined, when the filter passes.
+    @inline(__always)
     static func requireWithinLimits(_ footprint: Footprint, on grid: TileGrid, what: String) throws(StencilError) {
+        if passesLimitFilter(footprint, on: grid) { return }
+        try requireWithinLimitsExactly(footprint, on: grid, what: what)
+    }
+
+    /// The filter of ``requireWithinLimits(_:on:what:)``: true only for a footprint its exact checks accept.
+    @inline(__always)
+    static func passesLimitFilter(_ footprint: Footprint, on grid: TileGrid) -> Bool {
         let along = footprint.along
         let across = footprint.across
         let ahead = max(abs(along.lower), abs(along.upper))
         let aside = max(abs(across.lower), abs(across.upper))
+        let c = footprint.origin
+        let farthestBound = max(abs(c.x), abs(c.y)) + 2 * (ahead + aside)
+        let safeReach = safeReachInTiles * grid.tileLength
+        return ahead * ahead + aside * aside <= safeReach * safeReach && farthestBound <= Flight.maximumExtent
+            && min(along.upper - along.lower, across.upper - across.lower)
+                >= 4 * RectangleCover.drawTolerance(reaching: farthestBound, on: grid)
+    }
+
+    /// The exact checks of ``requireWithinLimits(_:on:what:)``, for a footprint its filter did not pass.
+    @inline(never)
+    static func requireWithinLimitsExactly(_ footprint: Footprint, on grid: TileGrid, what: String)
+        throws(StencilError)
+    {
+        let along = footprint.along
+        let across = footprint.across
+        let ahead = max(abs(along.lower), abs(along.upper))
+        let aside = max(abs(across.lower), abs(across.upper))
+        let c = footprint.origin
         let reach = (ahead * ahead + aside * aside).squareRoot()
         let side = 2 * reach / grid.tileLength + 2
         guard side * side <= Double(Flight.maximumTilesPerFrame) else {
@@ -78,7 +114,6 @@ public struct Viewport: Sendable, Hashable {
                 value: (side * side).rounded(),
                 valid: "at most \(Flight.maximumTilesPerFrame) tiles; lower the scale or the screen size")
         }
-        let c = footprint.origin
         let farthest = max(abs(c.x), abs(c.y)) + reach
         guard farthest <= Flight.maximumExtent else {
             throw .outOfRange(
@@ -87,6 +122,11 @@ public struct Viewport: Sendable, Hashable {
         }
         try requireDrawable(along: along, across: across, reaching: farthest, on: grid, what: what)
     }
+
+    /// 0.999·(√N − 2)/2 with N = ``Flight/maximumTilesPerFrame`` = 2²⁰ (√N = 1024, a constant the compiler folds;
+    /// a test checks it against N): a reach in tile lengths that the size check of
+    /// ``requireWithinLimits(_:on:what:)`` always accepts (the filter's bound).
+    static var safeReachInTiles: Double { 0.999 * (1024 - 2) / 2 }
 
     /// Throws unless both sides of a footprint with extents `along` × `across`, reaching at most `farthest` px from
     /// the image origin, are at least 4·e_draw, four times the tie tolerance of a drawn cover there
