@@ -10,20 +10,8 @@ import Testing
 /// the exact checks refuse.
 struct ViewportLimitFilterTests {
     static func refusal(_ footprint: Footprint, _ grid: TileGrid) -> StencilError? {
-        do {
+        stencilError { () throws(StencilError) in
             try Viewport.requireWithinLimitsExactly(footprint, on: grid, what: "View")
-            return nil
-        } catch {
-            return error
-        }
-    }
-
-    static func outcome(_ footprint: Footprint, _ grid: TileGrid) -> StencilError? {
-        do {
-            try Viewport.requireWithinLimits(footprint, on: grid, what: "View")
-            return nil
-        } catch {
-            return error
         }
     }
 
@@ -89,8 +77,11 @@ struct ViewportLimitFilterTests {
                 refused += 1
             }
             // The check as called: the filter, then the exact checks — the exact checks' answer either way.
+            let checked = stencilError { () throws(StencilError) in
+                try Viewport.requireWithinLimits(footprint, on: grid, what: "View")
+            }
             #expect(
-                Self.outcome(footprint, grid)?.description == exact?.description,
+                checked?.description == exact?.description,
                 "trial \(trial): requireWithinLimits differs from the exact checks")
         }
         // Every branch is exercised, the filter passes most footprints, and some it leaves to the exact checks
