@@ -67,13 +67,13 @@ public struct Viewport: Sendable, Hashable {
     /// side, holds at most ``Flight/maximumTilesPerFrame`` tiles, as a flight's screen must.
     ///
     /// A filter answers first without a square root or a division, for the footprints well inside every limit
-    /// (every view a renderer draws): with the bound 2·(p + q) ≥ 2·√(p² + q²), twice the reach and so above its
-    /// rounded value, the reach passes when max(|c.x|, |c.y|) + 2·(p + q) ≤ ``Flight/maximumExtent``; the size passes
-    /// when p² + q² ≤ (0.999·r·T)², with
-    /// r·T = (√N − 2)·T/2 the largest reach the size check allows (N = ``Flight/maximumTilesPerFrame``), 0.1 % inside
-    /// it, far more than the rounding of either form; and the sides pass when they are at least 4·e_draw at the
-    /// larger distance, since e_draw grows with the distance. A footprint the filter does not pass is checked by the
-    /// exact formulas above, so what is accepted and what is refused, with which message, is unchanged.
+    /// (every view a renderer draws). With the bound 2·(p + q) ≥ 2·√(p² + q²), twice the reach and so above its
+    /// rounded value, the reach passes when max(|c.x|, |c.y|) + 2·(p + q) ≤ ``Flight/maximumExtent``. The size
+    /// passes when p² + q² ≤ (0.999·r·T)², with r·T = (√N − 2)·T/2 the largest reach the size check allows
+    /// (N = ``Flight/maximumTilesPerFrame``): 0.1 % inside it, far more than the rounding of either form. The sides
+    /// pass when they are at least 4·e_draw at the larger distance, since e_draw grows with the distance. A footprint
+    /// the filter does not pass is checked by the exact formulas above, so what is accepted and what is refused,
+    /// with which message, is unchanged (`ViewportLimitFilterTests`).
     /// - Complexity: O(1); five multiplications and a few comparisons, inlined, when the filter passes.
     @inline(__always)
     static func requireWithinLimits(_ footprint: Footprint, on grid: TileGrid, what: String) throws(StencilError) {
