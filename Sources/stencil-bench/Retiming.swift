@@ -19,20 +19,19 @@ enum Retiming {
         var met: Bool
     }
 
-    /// Times with `measure` until a timing's `excess` (its largest figure ÷ target, ≤ 1 when every target is met)
-    /// is at most 1, at most ``maximumTimings`` times.
-    /// - Complexity: up to ``maximumTimings`` calls of `measure`.
-    static func measure<Sample>(_ measure: () -> Sample, excess: (Sample) -> Double) -> Outcome<Sample> {
-        let first = measure()
+    /// Takes `first`, then times with `again` until a timing's `excess` (its largest figure ÷ target, ≤ 1 when every
+    /// target is met) is at most 1, at most ``maximumTimings`` timings in all.
+    /// - Complexity: up to ``maximumTimings`` − 1 calls of `again`.
+    static func measure<Sample>(first: Sample, again: () -> Sample, excess: (Sample) -> Double) -> Outcome<Sample> {
         var outcome = Outcome(kept: first, first: first, timings: 1, met: excess(first) <= 1)
         var least = excess(first)
         while !outcome.met && outcome.timings < maximumTimings {
-            let again = measure()
+            let timing = again()
             outcome.timings += 1
-            let e = excess(again)
+            let e = excess(timing)
             if e < least {
                 least = e
-                outcome.kept = again
+                outcome.kept = timing
             }
             outcome.met = e <= 1
         }

@@ -52,13 +52,9 @@ struct TargetCheck: Sendable {
     static func check(
         _ work: SetupTargets.Work, target: Double, first: Percentiles, again: () -> Percentiles
     ) -> TargetCheck {
-        var timed = false
-        let outcome = Retiming.measure(
-            {
-                defer { timed = true }
-                return timed ? again() : first
-            },
-            excess: { Retiming.excess($0, targetP50: target, targetP99: nil) })
+        let outcome = Retiming.measure(first: first, again: again) {
+            Retiming.excess($0, targetP50: target, targetP99: nil)
+        }
         return TargetCheck(
             work: work, target: target, p50: first.p50, p99: first.p99, bestP50: outcome.kept.p50,
             timings: outcome.timings)

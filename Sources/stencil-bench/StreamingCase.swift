@@ -102,9 +102,9 @@ struct StreamingCase: Sendable {
             if capacity == c {
                 ratioAtSmallest = ratio
                 // Re-timed after a p99 over the target (``Retiming``): the machine may be busy.
-                let outcome = Retiming.measure({ ScheduleCommand.measureDriver(schedule) }) {
-                    Retiming.excess($0.0, targetP50: nil, targetP99: StreamingComparison.driverTarget)
-                }
+                let outcome = Retiming.measure(
+                    first: ScheduleCommand.measureDriver(schedule), again: { ScheduleCommand.measureDriver(schedule) }
+                ) { Retiming.excess($0.0, targetP50: nil, targetP99: StreamingComparison.driverTarget) }
                 (driverStep, driverAllocations) = outcome.kept
                 driverTimings = outcome.timings
             }

@@ -74,6 +74,12 @@ struct RectangleCover: Sendable {
         lastRow = hasArea ? min(last, grid.rows - 1) : firstRow - 1
     }
 
+    /// The cover a frame draws of the rectangle with corners `q`: tie tolerance ``drawTolerance(_:on:)``.
+    @inline(__always)
+    init(drawing q: Quad, on grid: TileGrid) {
+        self.init(q, on: grid, tolerance: Self.drawTolerance(q, on: grid))
+    }
+
     /// The tie tolerance of a drawn cover (a view, a culled pose) with corners `q`: e_draw = 2e + 16·ulp(m), with
     /// e = ``TileGrid/tieTolerance`` and m the largest |x| or |y| of a corner.
     ///

@@ -11,8 +11,7 @@ extension Viewport {
     ///   (O(tiles²) up to 32 tiles, O(tiles · log tiles) beyond).
     public func visibleTiles(order: TileOrder = .rowMajor, into tiles: inout [VisibleTile]) {
         tiles.removeAll(keepingCapacity: true)
-        let corners = footprint.corners
-        let cover = RectangleCover(corners, on: grid, tolerance: RectangleCover.drawTolerance(corners, on: grid))
+        let cover = RectangleCover(drawing: footprint.corners, on: grid)
         if !cover.isEmpty {
             var writer = RunWriter(grid: grid, center: footprint.origin)
             for row in cover.firstRow...cover.lastRow {
@@ -38,11 +37,8 @@ extension Viewport {
         let grown = try grownFootprint(by: width)
         tiles.removeAll(keepingCapacity: true)
         // The inner cover is the visible one, tolerance included, so the ring is disjoint from it.
-        let grownCorners = grown.corners
-        let outer = RectangleCover(
-            grownCorners, on: grid, tolerance: RectangleCover.drawTolerance(grownCorners, on: grid))
-        let corners = footprint.corners
-        let inner = RectangleCover(corners, on: grid, tolerance: RectangleCover.drawTolerance(corners, on: grid))
+        let outer = RectangleCover(drawing: grown.corners, on: grid)
+        let inner = RectangleCover(drawing: footprint.corners, on: grid)
         if !outer.isEmpty {
             var writer = RunWriter(grid: grid, center: footprint.origin)
             for row in outer.firstRow...outer.lastRow {
