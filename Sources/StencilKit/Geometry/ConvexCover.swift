@@ -57,7 +57,7 @@ enum ConvexCover {
         spans.removeLast(spans.count - written)
     }
 
-    /// The rows a region spanning minY…maxY (finite, within ``Flight/maximumExtent``) can need by the
+    /// The rows a region spanning minY…maxY (finite, within ``FootprintLimits/maximumExtent``) can need by the
     /// positive-area rule: ⌊(minY + e)/T⌋ … ⌈(maxY − e)/T⌉ − 1, with e the grid's tie tolerance. A region whose
     /// y-range is exactly minY…maxY and that has positive width at every y strictly between (a convex region, or a
     /// turn's sweep) needs no row outside these.

@@ -35,7 +35,7 @@ struct RectangleCover: Sendable {
     /// Sets up the cover of the rectangle with corners `q` (in order around it, as ``Footprint/corners`` gives
     /// them) on `grid`, scanning only the terrain's rows, with tie tolerance `e`: ``TileGrid/tieTolerance`` for a set
     /// the stencils must match (a schedule's needs), ``drawTolerance(_:on:)`` for what a frame draws. The corners
-    /// must be finite and within ``Flight/maximumExtent`` of the origin (row and column numbers then fit an `Int`).
+    /// must be finite and within ``FootprintLimits/maximumExtent`` of the origin (row and column numbers then fit an `Int`).
     init(_ q: Quad, on grid: TileGrid, tolerance e: Double) {
         t = grid.tileLength
         self.e = e
@@ -99,10 +99,10 @@ struct RectangleCover: Sendable {
         return drawTolerance(reaching: m, on: grid)
     }
 
-    /// e_draw = 2e + 16·ulp(m) for corners reaching at most `m` from the origin (see ``drawTolerance(_:on:)``).
+    /// e_draw for corners reaching at most `m` from the origin: ``FootprintLimits/drawTolerance(reaching:on:)``.
     @inline(__always)
     static func drawTolerance(reaching m: Double, on grid: TileGrid) -> Double {
-        2 * grid.tieTolerance + 16 * m.ulp
+        FootprintLimits.drawTolerance(reaching: m, on: grid)
     }
 
     /// Whether no row is needed.

@@ -29,13 +29,13 @@ public struct Screen: Sendable, Hashable {
 
     /// The zooms a screen may have, 10⁻¹² … 10¹² terrain px per point. The screen transform divides by the scale, so a
     /// scale of 2.2·10⁻³⁰⁸ made every transformed position infinite; 10⁻¹² keeps positions up to
-    /// ``Flight/maximumExtent`` (2⁴⁰ px) far inside the finite range, and 10¹² is past any useful scale.
+    /// ``FootprintLimits/maximumExtent`` (2⁴⁰ px) far inside the finite range, and 10¹² is past any useful scale.
     public static let validScales: ClosedRange<Double> = 1e-12...1e12
 
-    /// The largest footprint extent, twice ``Flight/maximumExtent`` (2⁴¹ px): width × scale, height × scale and the
+    /// The largest footprint extent, twice ``FootprintLimits/maximumExtent`` (2⁴¹ px): width × scale, height × scale and the
     /// margin must each stay within it, so the footprint's extents and corners are finite. No flight can show a
-    /// larger footprint: every footprint must lie within ``Flight/maximumExtent`` of the image origin.
-    public static var maximumExtent: Double { 2 * Flight.maximumExtent }
+    /// larger footprint: every footprint must lie within ``FootprintLimits/maximumExtent`` of the image origin.
+    public static var maximumExtent: Double { 2 * FootprintLimits.maximumExtent }
 
     /// Creates a screen.
     /// - Throws: ``StencilError`` for non-finite values, a width, height or scale ≤ 0, a scale outside
@@ -59,7 +59,7 @@ public struct Screen: Sendable, Hashable {
             (margin, "Margin"),
         ]
         where !(value <= limit) {
-            throw .outOfRange(field: field, value: value, valid: "at most \(limit) px (2 × Flight.maximumExtent)")
+            throw .outOfRange(field: field, value: value, valid: "at most \(limit) px (2 × FootprintLimits.maximumExtent)")
         }
         self.width = width
         self.height = height

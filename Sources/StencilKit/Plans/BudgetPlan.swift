@@ -9,11 +9,12 @@ public enum LoadPolicy: String, Sendable, Hashable, CaseIterable {
     case seamless
 }
 
-/// One part of a split route: the poses whose along-track position lies in ``range`` (on a racetrack the end
-/// segments also own their U-turns), and every real tile they can show over the whole band.
+/// One part of a split route: the poses whose plan position (``PlanMeasure``) lies in ``range``, and every real
+/// tile they can show over the whole band.
 public struct RouteSegment: Sendable, Hashable {
-    /// Along-track positions covered: on a racetrack, pixels from P_A along u(θ) (covering both legs); on any
-    /// other track, arc length from the track's start.
+    /// Plan positions covered (on a racetrack, pixels from P_A along u(θ), covering both legs; on any other track,
+    /// arc length from the track's start). On a loop the segment holding the take-off point may run through it: its
+    /// range then starts below 0 (at its split minus the lap's length).
     public let range: Interval
     /// The distinct real tiles visible from the segment's poses: what must be resident while it is flown.
     public let workingSet: TileSet
@@ -21,7 +22,7 @@ public struct RouteSegment: Sendable, Hashable {
 
 /// What to load and evict when the aircraft passes a split point.
 public struct SplitCrossing: Sendable, Hashable {
-    /// The split's along-track position.
+    /// The split's plan position.
     public let position: Double
     /// The segment being left and the one being entered.
     public let from: Int, to: Int
@@ -31,12 +32,14 @@ public struct SplitCrossing: Sendable, Hashable {
     public let evict: TileSet
 }
 
-/// A memory plan for a track (MODEL.md §5, §7): the segments (for ``LoadPolicy/pause``, the fewest whose working
-/// sets fit the capacity), and the loads and evictions at every split point in flying order.
+/// A memory plan for a track (the geometry model's *Stencil, culling and budget* and *Tracks* articles): the
+/// segments (for ``LoadPolicy/pause``, the fewest whose working sets fit the capacity), and the loads and evictions
+/// at every split point in flying order.
 ///
-/// On a racetrack the split points are along-track positions projected on u(θ), shared by both legs: crossings run
-/// outbound from A to B, then back. On any other track they are arc lengths: crossings run in flying order, and on a
-/// loop the lap's end crosses from the last segment back to the first.
+/// Split points are positions in the track's ``Track/planMeasure``: arc length on most tracks, the legs' projection
+/// on u(θ) on a racetrack (whose crossings then run outbound from A to B and back). Crossings are listed in flying
+/// order over one lap; on a loop the lap's end crosses from the last segment back to the first, or a segment runs
+/// through the take-off point when that saves one (a loop's fewest segments are counted round the circle).
 public struct BudgetPlan: Sendable, Hashable {
     /// The track planned.
     public let track: Track
@@ -46,41 +49,25 @@ public struct BudgetPlan: Sendable, Hashable {
     public let format: TextureFormat
     /// The swap policy.
     public let policy: LoadPolicy
-    /// The segments in flying order (from A to B on a racetrack).
+    /// The segments in the order of their positions (the first holds position 0).
     public let segments: [RouteSegment]
-    /// Crossings in flying order over one lap (on a racetrack: outbound splits from A to B, then the return
-    /// splits back to A).
+    /// Crossings in flying order over one lap.
     public let crossings: [SplitCrossing]
-    /// The split positions, in flying order (from A to B on a racetrack).
+    /// The split positions, ascending.
     public let splitPositions: [Double]
 
     /// The most segments a plan may have, 10,000: a budget that would need more (at least stencil tiles ÷
     /// capacity) is refused up front as too large, before any split is searched.
     public static let maximumSegments = 10_000
 
-    /// The flight planned, for a racetrack.
-    public var flight: Flight? { track.flight }
-
-    /// Plans `flight` within `budget`: the plan of its racetrack, counting textures in `format` (by default the
-    /// flight's grid at RGBA8, ``TextureFormat/init(grid:bytesPerPixel:)``).
-    /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
-    ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
-    ///   as ``Stencil`` does.
-    public init(
-        flight: Flight, budget: MemoryBudget, format given: TextureFormat? = nil, policy: LoadPolicy = .pause,
-        clipToTerrain: Bool = false
-    ) throws(StencilError) {
-        try self.init(
-            track: Track(racetrack: flight), budget: budget, format: given, policy: policy,
-            clipToTerrain: clipToTerrain)
-    }
-
     /// Plans `track` within `budget`, counting textures in `format` (by default the track's grid at RGBA8).
-    /// - Complexity: about O(splits · (pieces per segment + 60 · tiles of a piece)) for a track; a refused budget
-    ///   costs a bisection over the capacity on top.
+    /// - Complexity: about O(splits · (pieces per segment + 60 · tiles of a piece)); a refused budget costs a
+    ///   bisection over the capacity on top; a loop's search round the circle costs O(candidate starts · segments)
+    ///   reaches more.
     /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
     ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
-    ///   as ``Stencil`` does.
+    ///   as ``Stencil`` does; ``StencilError/tooLarge(what:value:limit:advice:)`` when the plan would need more than
+    ///   ``maximumSegments`` segments.
     public init(
         track: Track, budget: MemoryBudget, format given: TextureFormat? = nil, policy: LoadPolicy = .pause,
         clipToTerrain: Bool = false
@@ -89,22 +76,12 @@ public struct BudgetPlan: Sendable, Hashable {
         let format: TextureFormat
         if let given { format = given } else { format = try TextureFormat(grid: track.grid) }
         let capacity = budget.capacity(for: format)
-        self.track = track
-        self.capacity = capacity
-        self.format = format
-        self.policy = policy
-        func refuse(_ minimum: Int) -> StencilError {
-            .budgetTooSmall(
-                budgetBytes: budget.bytes, bytesPerTile: format.bytesPerTile, capacity: capacity, minimumTiles: minimum)
-        }
-        var crossings: [SplitCrossing] = []
-        let segments: [RouteSegment]
-        let splits: [Double]
+        let planner = try SegmentPlanner(track: track, clipToTerrain: clipToTerrain)
         // Segments cover every stencil tile and hold at most `capacity` each: refuse up front a plan that would need
-        // more than maximumSegments.
-        func requireFewSegments(tiles: Int) throws(StencilError) {
-            guard capacity > 0 else { return }  // nothing fits: budgetTooSmall names the minimum
-            let needed = (tiles + capacity - 1) / capacity
+        // more than maximumSegments (⌈tiles / capacity⌉, computed without overflow for any capacity).
+        if capacity > 0 {
+            let tiles = planner.stencilTiles
+            let needed = tiles / capacity + (tiles % capacity == 0 ? 0 : 1)
             guard needed <= Self.maximumSegments else {
                 throw .tooLarge(
                     what: "Plan segments (at least stencil tiles ÷ capacity)", value: Double(needed),
@@ -112,51 +89,33 @@ public struct BudgetPlan: Sendable, Hashable {
                     advice: "raise the budget or use a coarser grid: a plan of that many swaps is not one to fly")
             }
         }
-        if let flight = track.flight {
-            let planner = try SegmentPlanner(flight: flight, clipToTerrain: clipToTerrain)
-            try requireFewSegments(tiles: planner.stencilTiles)
-            guard let found = planner.splits(capacity: capacity, policy: policy) else {
-                throw refuse(planner.minimumCapacity(policy: policy))
-            }
-            splits = found
-            let bounds = [0] + splits + [planner.legLength]
-            segments = (0..<(bounds.count - 1)).map { i in
-                RouteSegment(
-                    range: Interval(bounds[i], bounds[i + 1]),
-                    workingSet: planner.workingSet(
-                        bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2))
-            }
-            let last = segments.count - 1
-            let outbound = (0..<last).map { ($0, $0 + 1) }
-            let inbound = (0..<last).reversed().map { ($0 + 1, $0) }
-            for (from, to) in outbound + inbound {
-                crossings.append(
-                    SplitCrossing(
-                        position: bounds[Swift.max(from, to)], from: from, to: to, segments: segments))
-            }
-        } else {
-            let planner = try TrackSegmentPlanner(track: track, clipToTerrain: clipToTerrain)
-            try requireFewSegments(tiles: planner.stencilTiles)
-            guard let found = planner.splits(capacity: capacity, policy: policy) else {
-                throw refuse(planner.minimumCapacity(policy: policy))
-            }
-            splits = found
-            let bounds = [0] + splits + [planner.length]
-            segments = (0..<(bounds.count - 1)).map { i in
-                RouteSegment(
-                    range: Interval(bounds[i], bounds[i + 1]), workingSet: planner.workingSet(bounds[i], bounds[i + 1]))
-            }
-            for i in 0..<(segments.count - 1) {
-                crossings.append(SplitCrossing(position: bounds[i + 1], from: i, to: i + 1, segments: segments))
-            }
-            if track.closure == .loop && segments.count > 1 {
-                crossings.append(
-                    SplitCrossing(position: planner.length, from: segments.count - 1, to: 0, segments: segments))
-            }
+        guard let splits = planner.splits(capacity: capacity, policy: policy) else {
+            throw .budgetTooSmall(
+                budgetBytes: budget.bytes, bytesPerTile: format.bytesPerTile, capacity: capacity,
+                minimumTiles: planner.minimumCapacity(policy: policy))
+        }
+        self.init(track: track, splits: splits, planner: planner, capacity: capacity, format: format, policy: policy)
+    }
+
+    /// The plan of given split positions (ascending, strictly inside (0, M)).
+    init(
+        track: Track, splits: [Double], planner: SegmentPlanner, capacity: Int, format: TextureFormat,
+        policy: LoadPolicy
+    ) {
+        self.track = track
+        self.capacity = capacity
+        self.format = format
+        self.policy = policy
+        let bounds = [0] + splits + [planner.length]
+        let segments = (0..<(bounds.count - 1)).map { i in
+            RouteSegment(
+                range: Interval(bounds[i], bounds[i + 1]), workingSet: planner.workingSet(bounds[i], bounds[i + 1]))
         }
         self.segments = segments
-        self.crossings = crossings
         splitPositions = splits
+        crossings = planner.crossings(splits).map {
+            SplitCrossing(position: $0.position, from: $0.from, to: $0.to, segments: segments)
+        }
     }
 
     /// Number of segments.
@@ -172,75 +131,20 @@ public struct BudgetPlan: Sendable, Hashable {
     /// Peak resident texture bytes (saturating at `Int.max` when the product does not fit in an `Int`).
     public var peakBytes: Int { format.bytes(forTiles: peakResidentTiles) }
 
-    /// Textures loaded per loop once flying (the first segment's initial load not counted).
+    /// Textures loaded per lap once flying (the first segment's initial load not counted).
     public var loadsPerLoop: Int { crossings.reduce(0) { $0 + $1.load.count } }
 
-    /// Textures loaded before take-off: the first segment's working set.
+    /// Textures loaded before take-off: the working set of the segment holding the take-off point.
     public var initialLoads: Int { segments.first?.workingSet.count ?? 0 }
 
-    /// The racetrack plan of given split positions (for tests comparing split rules), in the grid's RGBA8 format.
-    init(track: Track, splits: [Double], planner: SegmentPlanner, capacity: Int) throws(StencilError) {
-        self.track = track
-        self.capacity = capacity
-        format = try TextureFormat(grid: track.grid)
-        policy = .pause
-        let bounds = [0] + splits + [planner.legLength]
-        let segments = (0..<(bounds.count - 1)).map { i in
-            RouteSegment(
-                range: Interval(bounds[i], bounds[i + 1]),
-                workingSet: planner.workingSet(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2))
-        }
-        let last = segments.count - 1
-        let pairs = (0..<last).map { ($0, $0 + 1) } + (0..<last).reversed().map { ($0 + 1, $0) }
-        crossings = pairs.map {
-            SplitCrossing(position: bounds[Swift.max($0.0, $0.1)], from: $0.0, to: $0.1, segments: segments)
-        }
-        self.segments = segments
-        splitPositions = splits
-    }
-
-    /// The segment a racetrack pose is in: the end segments own their U-turns; on a leg, the segment holding the
-    /// pose's along-track position (at a split point exactly, the one being entered in the direction of travel).
-    /// For a plan of any other track, use ``segmentIndex(for:)-(TrackPose)``; a racetrack pose given to such a
-    /// plan is placed by its arc length round the loop.
-    public func segmentIndex(for pose: Pose) -> Int {
-        guard let flight = track.flight else { return 0 }
-        switch pose.phase {
-        case .turnAtStart: return 0
-        case .turnAtEnd: return segments.count - 1
-        case .outbound, .inbound:
-            let s = FlightLoop(flight).alongTrackPosition(of: pose)
-            // Splits are few and sorted; a linear scan allocates nothing.
-            var index = 0
-            if pose.phase == .outbound {
-                while index < splitPositions.count && splitPositions[index] <= s { index += 1 }
-            } else {
-                while index < splitPositions.count && splitPositions[index] < s { index += 1 }
-            }
-            return index
-        }
-    }
-
-    /// The segment a track pose is in: on a racetrack, as ``segmentIndex(for:)-(Pose)`` for the same pose;
-    /// otherwise the segment holding its arc length (at a split point exactly, the one being entered).
+    /// The segment a pose of the track is in: the one holding its plan position (at a split point exactly, the one
+    /// being entered in the direction the pose walks its piece; a piece held whole is walked forward).
     /// - Complexity: O(log segments), no allocation.
     public func segmentIndex(for pose: TrackPose) -> Int {
-        if track.flight != nil {
-            let phase = LoopPhase(rawValue: pose.piece) ?? .outbound
-            return segmentIndex(
-                for: Pose(phase: phase, parameter: pose.parameter, position: pose.position, heading: pose.heading))
-        }
-        var lo = 0
-        var hi = splitPositions.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if splitPositions[mid] <= pose.arcLength { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        let (u, backward) = track.planMeasure.position(of: pose, in: track)
+        let index = splitPositions.partitioningIndex { backward ? $0 >= u : $0 > u }
+        return index % segments.count
     }
-
-    /// The real tiles that must be resident while flying `pose`: its segment's working set.
-    public func residentTiles(for pose: Pose) -> TileSet { segments[segmentIndex(for: pose)].workingSet }
 
     /// The real tiles that must be resident while flying a track pose: its segment's working set.
     public func residentTiles(for pose: TrackPose) -> TileSet { segments[segmentIndex(for: pose)].workingSet }

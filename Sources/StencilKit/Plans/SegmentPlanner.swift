@@ -1,244 +1,263 @@
-/// Finds split points along a route: working sets of along-track intervals, the greedy furthest-reaching split
-/// (optimal in segment count for the pause policy, since a shorter interval's working set is a subset of a longer
-/// one's), and the smallest capacity any split can meet.
+/// Finds split points along a track in its ``PlanMeasure`` (the geometry model's *Stencil, culling and budget* and
+/// *Tracks* articles): the working set of a position interval [u₀, u₁] (every real tile visible from a pose whose
+/// position lies in it, over the whole band; a piece held whole at position p belongs to every interval holding p),
+/// the furthest reach from a position that fits a capacity, and the pause and seamless split rules on top of it.
+///
+/// Working sets only grow with the interval, so the greedy furthest-reaching split gives the fewest segments on a
+/// line. Reach is found piece by piece: the pieces meeting the interval are walked in the measure's order, whole
+/// pieces are added to a running set of real tiles while they fit, and only where the set overflows is the
+/// position bisected, down to neighbouring doubles.
 struct SegmentPlanner {
-    let loop: FlightLoop
+    let track: Track
     let clip: Bool
-    let startTurn: [ColumnSpan]
-    let endTurn: [ColumnSpan]
-    /// The stencil's distinct real tiles: every segment holds at most the capacity, so a plan needs at least
-    /// ⌈tiles / capacity⌉ segments.
-    let stencilTiles: Int
+    let grid: TileGrid
+    let along: Interval
+    let across: Interval
+    let measure: PlanMeasure
+    /// The measure's length M.
+    let length: Double
+    /// Whether positions wrap (a loop measured by arc length): a segment may run through the take-off point.
+    let isCircular: Bool
+    /// Piece indices sorted by their spans' (lower, upper): both ends are non-decreasing in this order.
+    let order: [Int]
+    /// The spans in ``order``.
+    let spans: [PlanMeasure.PieceSpan]
+    /// Each piece's whole sweep, as unwrapped runs.
+    let pieceRuns: [[ColumnSpan]]
+    /// The whole track's working set (the real tiles of every piece), ranked for the running sets of ``reach``.
+    let ranks: RealTileRanks
 
-    init(flight: Flight, clipToTerrain: Bool) throws(StencilError) {
-        // Refuse a flight that leaves the terrain, exactly as its stencil would, before any sweep is scanned.
-        let stencil = try Stencil(flight: flight, clipToTerrain: clipToTerrain)
-        stencilTiles = stencil.tileCount
-        loop = FlightLoop(flight)
-        clip = clipToTerrain
-        var start: [ColumnSpan] = []
-        var end: [ColumnSpan] = []
-        loop.turnSweep(atEnd: false).forEachRun(on: flight.grid) {
-            start.append(ColumnSpan(row: $0, first: $1, last: $2))
+    /// The most segments a plan may have (``BudgetPlan/maximumSegments``).
+    static let maximumSegments = BudgetPlan.maximumSegments
+
+    init(track: Track, clipToTerrain: Bool) throws(StencilError) {
+        // Refuse a track that leaves the terrain, exactly as its stencil would, before any piece is scanned: only
+        // the extreme rows are looked at.
+        let shapes = TrackShapes(track: track)
+        let (first, last) = shapes.neededRows()
+        if first <= last && (first < 0 || last >= track.grid.rows) && !clipToTerrain {
+            throw Stencil.terrainError(rows: first...last, grid: track.grid, bounds: shapes.bounds)
         }
-        loop.turnSweep(atEnd: true).forEachRun(on: flight.grid) { end.append(ColumnSpan(row: $0, first: $1, last: $2)) }
-        startTurn = start
-        endTurn = end
-    }
-
-    var legLength: Double { loop.legLength }
-
-    /// The distinct real tiles visible from poses whose along-track position lies in [s0, s1], on both legs and
-    /// over the whole band, plus the U-turn at A for the first segment and at B for the last.
-    func workingSet(_ s0: Double, _ s1: Double, first: Bool, last: Bool) -> TileSet {
-        let grid = loop.flight.grid
-        var spans: [ColumnSpan] = []
-        for outbound in [true, false] {
-            let corridor = loop.corridor(outbound: outbound, from: s0, to: s1)
-            ConvexCover.forEachRow(of: corridor.corners, on: grid) { row, a, b in
-                spans.append(ColumnSpan(row: row, first: a, last: b))
+        if first <= last {
+            try Stencil.checkRunCount(shapes: shapes, rows: Swift.max(first, 0)...Swift.max(Swift.max(first, 0), last))
+        }
+        self.track = track
+        clip = clipToTerrain
+        grid = track.grid
+        along = track.screen.along
+        across = track.screen.across.widened(by: track.lateralBand)
+        let measure = track.planMeasure
+        self.measure = measure
+        length = measure.length(of: track)
+        isCircular = measure == .arcLength && track.closure.isClosed
+        let all = track.pieces.indices.map { measure.span(ofPiece: $0, in: track) }
+        let sorted = track.pieces.indices.sorted {
+            (all[$0].range.lower, all[$0].range.upper, $0) < (all[$1].range.lower, all[$1].range.upper, $1)
+        }
+        order = sorted
+        spans = sorted.map { all[$0] }
+        var runs: [[ColumnSpan]] = []
+        runs.reserveCapacity(track.pieces.count)
+        for index in track.pieces.indices {
+            runs.append([])
+            Self.scan(track.pieces[index], along: along, across: across, grid: grid, from: nil, to: nil) {
+                runs[index].append(ColumnSpan(row: $0, first: $1, last: $2))
             }
         }
-        if first { spans += startTurn }
-        if last { spans += endTurn }
-        if clip { spans.removeAll { !grid.containsRow($0.row) } }
+        pieceRuns = runs
+        var every: [ColumnSpan] = []
+        every.reserveCapacity(runs.reduce(0) { $0 + $1.count })
+        for pieceRuns in runs {
+            for run in pieceRuns where !clipToTerrain || grid.containsRow(run.row) { every.append(run) }
+        }
+        ranks = RealTileRanks(Stencil.realTiles(of: TileSet(spans: every), on: grid))
+    }
+
+    /// Number of distinct real tiles of the whole track (the working set of [0, M]).
+    var stencilTiles: Int { ranks.count }
+
+    // MARK: Scanning
+
+    /// Calls `body` with the runs of a piece's poses from local arc length `from` to `to` (nil: the piece's ends).
+    static func scan(
+        _ piece: TrackPiece, along: Interval, across: Interval, grid: TileGrid, from: Double?, to: Double?,
+        _ body: (Int, Int, Int) -> Void
+    ) {
+        switch piece {
+        case .straight(let p):
+            let lo = from ?? 0
+            let hi = to ?? p.length
+            let quad = Footprint(
+                origin: p.start, heading: p.heading, along: Interval(lo + along.lower, hi + along.upper),
+                across: across
+            ).corners
+            ConvexCover.forEachRow(of: quad, on: grid, body)
+        case .turn(let p):
+            let radians = 180 / Double.pi
+            let a0 = p.radius > 0 ? Swift.min((from ?? 0) / p.radius * radians, p.degrees) : 0
+            let a1 = p.radius > 0 ? Swift.min((to ?? p.length) / p.radius * radians, p.degrees) : p.degrees
+            let start = Footprint(
+                origin: p.center, heading: p.heading(at: a0), along: along,
+                across: across.shifted(by: -p.sign * p.radius))
+            if a1 > a0 {
+                TurnSweep(start: start, sign: p.sign, degrees: a1 - a0).forEachRun(on: grid, body)
+            } else {
+                ConvexCover.forEachRow(of: start.corners, on: grid, body)
+            }
+        }
+    }
+
+    /// The number of pieces in the walk: one lap, or two on a circular measure (an interval may run past M).
+    private var walkCount: Int { isCircular ? 2 * order.count : order.count }
+
+    /// The span of the k-th piece of the walk (laps after the first shifted by M).
+    @inline(__always)
+    private func span(_ k: Int) -> PlanMeasure.PieceSpan {
+        let n = order.count
+        guard k >= n else { return spans[k] }
+        let s = spans[k - n]
+        return PlanMeasure.PieceSpan(Interval(s.range.lower + length, s.range.upper + length), s.direction)
+    }
+
+    /// The first k of the walk whose span's upper end is at least `u`.
+    private func firstPiece(reaching u: Double) -> Int {
+        let k = spans.partitioningIndex { $0.range.upper >= u }
+        if k < spans.count || !isCircular { return k }
+        return spans.count + spans.partitioningIndex { $0.range.upper + length >= u }
+    }
+
+    /// Calls `body` with the runs of the k-th piece of the walk over the positions [u0, u1] ∩ its span.
+    private func scan(_ k: Int, _ u0: Double, _ u1: Double, _ body: (Int, Int, Int) -> Void) {
+        let s = span(k)
+        let index = order[k % order.count]
+        let lo = s.range.lower
+        let hi = s.range.upper
+        if s.direction == .whole || (u0 <= lo && hi <= u1) {
+            for run in pieceRuns[index] { body(run.row, run.first, run.last) }
+            return
+        }
+        let from: Double
+        let to: Double
+        if s.direction == .forward {
+            from = Swift.max(u0, lo) - lo
+            to = Swift.min(u1, hi) - lo
+        } else {
+            from = hi - Swift.min(u1, hi)
+            to = hi - Swift.max(u0, lo)
+        }
+        Self.scan(track.pieces[index], along: along, across: across, grid: grid, from: from, to: to, body)
+    }
+
+    /// Calls `body` with the runs of the poses whose position lies in [u0, u1] (u1 − u0 ≤ M; past M on a circular
+    /// measure, the next lap's).
+    func forEachRun(_ u0: Double, _ u1: Double, _ body: (Int, Int, Int) -> Void) {
+        var k = firstPiece(reaching: u0)
+        while k < walkCount, span(k).range.lower <= u1 {
+            scan(k, u0, u1, body)
+            k += 1
+        }
+    }
+
+    /// The distinct real tiles visible from poses with position in [u0, u1], over the whole band.
+    func workingSet(_ u0: Double, _ u1: Double) -> TileSet {
+        var spans: [ColumnSpan] = []
+        forEachRun(u0, u1) { row, first, last in
+            if !clip || grid.containsRow(row) { spans.append(ColumnSpan(row: row, first: first, last: last)) }
+        }
         return Stencil.realTiles(of: TileSet(spans: spans), on: grid)
     }
 
-    /// Whether the working set of [s0, s1] fits the capacity.
-    private func fits(_ s0: Double, _ s1: Double, first: Bool, last: Bool, capacity: Int) -> Bool {
-        workingSet(s0, s1, first: first, last: last).count <= capacity
+    /// Whether the working set of [u0, u1] fits `capacity`.
+    func fits(_ u0: Double, _ u1: Double, capacity: Int) -> Bool {
+        workingSet(u0, u1).count <= capacity
     }
 
-    /// Whether [a, L], with the U-turn at B (and at A when `first`), fits.
-    private func reachesEnd(from a: Double, first: Bool, capacity: Int) -> Bool {
-        fits(a, legLength, first: first, last: true, capacity: capacity)
-    }
+    // MARK: Reach
 
-    /// The furthest b in [a, L) such that [a, b] (with the U-turn at A when `first`) fits, or nil when not even
-    /// [a, a] does.
+    /// The furthest u1 in [u0, limit] such that the working set of [u0, u1] fits `capacity`, or nil when not even
+    /// [u0, u0] does; `limit` is M on a line, at most u0 + M on a circle.
     ///
-    /// Bisects down to neighbouring doubles. The working set grows only where an edge of the swept rectangle
-    /// crosses a tile line (by more than the tie tolerance), so the furthest end that fits is attained at such an
-    /// event. Stopping short of it (at any coarser resolution) would start the next segment just before a tile
-    /// line, where its rear edge can pick up a whole extra row or column of tiles and cost an extra segment.
-    private func reach(from a: Double, first: Bool, capacity: Int) -> Double? {
-        guard fits(a, a, first: first, last: false, capacity: capacity) else { return nil }
-        var lo = a
-        var hi = legLength
-        while true {
-            let mid = lo + (hi - lo) / 2
-            guard mid > lo, mid < hi else { break }
-            if fits(a, mid, first: first, last: false, capacity: capacity) { lo = mid } else { hi = mid }
-        }
-        return lo
-    }
-
-    /// Split positions (strictly between 0 and L) for the policy, or nil when no split fits.
-    func splits(capacity: Int, policy: LoadPolicy) -> [Double]? {
-        if reachesEnd(from: 0, first: true, capacity: capacity) { return [] }
-        switch policy {
-        case .pause: return bestPauseSplits(capacity: capacity)
-        case .seamless: return seamlessSplits(capacity: capacity)
-        }
-    }
-
-    /// The fewest segments whose working sets fit: each segment reaches as far as it can. Optimal, because a
-    /// shorter interval's working set is a subset of a longer one's, so no plan's i-th split lies beyond this one's.
-    func pauseSplits(capacity: Int) -> [Double]? {
-        var splits: [Double] = []
-        var start = 0.0
-        while !reachesEnd(from: start, first: splits.isEmpty, capacity: capacity) {
-            // A segment must make progress; if the working set grows the moment it leaves `start`, nothing fits.
-            guard let end = reach(from: start, first: splits.isEmpty, capacity: capacity), end > start,
-                splits.count < Self.maximumSegments
-            else {
+    /// The pieces meeting the interval are walked in the measure's order. Pieces whose span ends at the next end v
+    /// are completed together (with their contribution from u0 on), the pieces already under way are included up to
+    /// v, except a piece that only starts at v (its first pose is the last pose of the pieces ending there: tracks
+    /// are chains); while the running set fits, the walk moves on to the next end; where it overflows, the position
+    /// is bisected between the last end that fit and v.
+    func reach(from u0: Double, capacity: Int, limit: Double? = nil) -> Double? {
+        let limit = limit ?? length
+        var base = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
+        var extra = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
+        let count = walkCount
+        var k = firstPiece(reaching: u0)
+        var current = u0
+        while k < count, span(k).range.lower <= limit {
+            let v = Swift.min(span(k).range.upper, limit)
+            var j = k
+            // The pieces completing at v, and the ones under way there, over [u0, v].
+            extra.removeAll()
+            while j < count, span(j).range.upper <= v {
+                scan(j, u0, v) { extra.insert(row: $0, first: $1, last: $2, unless: base) }
+                j += 1
+            }
+            var m = j
+            while m < count, span(m).range.lower < v {
+                scan(m, u0, v) { extra.insert(row: $0, first: $1, last: $2, unless: base) }
+                m += 1
+            }
+            if base.count + extra.count <= capacity {
+                if v >= limit { return limit }
+                if j == k {
+                    // Only pieces under way end here (the limit cut them): nothing completes.
+                    return limit
+                }
+                // Completed pieces join the running set; pieces under way (none on an arc-length measure, whose
+                // pieces chain end to start) are scanned again at the next end.
+                if m > j {
+                    extra.removeAll()
+                    for c in k..<j { scan(c, u0, v) { extra.insert(row: $0, first: $1, last: $2, unless: base) } }
+                }
+                base.formUnion(extra)
+                current = v
+                k = j
+                continue
+            }
+            // Overflow between `current` and v: every piece with a span reaching past `current` and starting by u.
+            func fits(_ u: Double) -> Bool {
+                extra.removeAll()
+                var c = k
+                while c < count, span(c).range.lower <= u {
+                    scan(c, u0, u) { extra.insert(row: $0, first: $1, last: $2, unless: base) }
+                    c += 1
+                }
+                return base.count + extra.count <= capacity
+            }
+            guard fits(current) else {
+                // Not even the poses at `current` fit: end just before them, if that is still past u0.
+                if current > u0 { return current.nextDown >= u0 ? current.nextDown : nil }
                 return nil
             }
-            splits.append(end)
-            start = end
+            var good = current
+            var bad = v
+            while true {
+                let mid = good + (bad - good) / 2
+                guard mid > good, mid < bad else { break }
+                if fits(mid) { good = mid } else { bad = mid }
+            }
+            return good
         }
-        return splits
+        return limit
     }
 
-    /// The nearest a ≤ b such that [a, b] (with the U-turn at B when `last`) fits, or nil when not even [b, b]
-    /// does: the backward mirror of `reach`, bisected down to neighbouring doubles.
-    private func reachBack(to b: Double, last: Bool, capacity: Int) -> Double? {
-        guard fits(b, b, first: false, last: last, capacity: capacity) else { return nil }
+    /// The nearest u0 ≤ u1 such that the working set of [u0, u1] fits, or nil when not even [u1, u1] does: the
+    /// backward mirror of ``reach(from:capacity:limit:)``, bisected down to neighbouring doubles over [0, u1].
+    func reachBack(to u1: Double, capacity: Int) -> Double? {
+        guard fits(u1, u1, capacity: capacity) else { return nil }
         var lo = 0.0
-        var hi = b
+        var hi = u1
         while true {
             let mid = lo + (hi - lo) / 2
             guard mid > lo, mid < hi else { break }
-            if fits(mid, b, first: false, last: last, capacity: capacity) { hi = mid } else { lo = mid }
+            if fits(mid, u1, capacity: capacity) { hi = mid } else { lo = mid }
         }
         return hi
-    }
-
-    /// The fewest segments found from B back to A: each segment reaches as far back as it can. As optimal in count
-    /// as `pauseSplits`, by the same argument run backwards.
-    func pauseSplitsBackward(capacity: Int) -> [Double]? {
-        var splits: [Double] = []
-        var end = legLength
-        while !fits(0, end, first: true, last: splits.isEmpty, capacity: capacity) {
-            guard let start = reachBack(to: end, last: splits.isEmpty, capacity: capacity), start < end, start > 0,
-                splits.count < Self.maximumSegments
-            else {
-                return nil
-            }
-            splits.append(start)
-            end = start
-        }
-        return splits.reversed()
-    }
-
-    /// The pause plan: among the fewest-segment plans found from A (every split as far forward as it fits), from B
-    /// (every split as far back as it fits), halfway between the two, and the forward plan with its splits kept a
-    /// pixel apart where the backward plan allows (the last two only when every segment still fits): plans with a
-    /// segment shorter than a pixel lose to plans without one; then the fewest loads per loop wins; ties go to the
-    /// one whose shortest segment is longest, then to the forward plan. (Greedy from A alone can end on a segment one ulp long that holds only the U-turn at B, and swap twice
-    /// almost in place.) This picks among three candidates; it is not a search over every fewest-segment plan.
-    func bestPauseSplits(capacity: Int) -> [Double]? {
-        guard let forward = pauseSplits(capacity: capacity) else { return nil }
-        guard !forward.isEmpty, let backward = pauseSplitsBackward(capacity: capacity),
-            backward.count == forward.count
-        else { return forward }
-        var candidates = [forward, backward]
-        let middle = zip(forward, backward).map { ($0 + $1) / 2 }
-        // The forward plan with every split kept a pixel from its neighbours where the backward plan allows it
-        // (a split may move anywhere in [backward, forward] and the segments still fit).
-        var spaced = forward
-        for i in spaced.indices.reversed() {
-            let next = i + 1 < spaced.count ? spaced[i + 1] : legLength
-            spaced[i] = Swift.max(backward[i], Swift.min(spaced[i], next - 1))
-        }
-        for candidate in [middle, spaced]
-        where zip(candidate, candidate.dropFirst()).allSatisfy({ $0 < $1 }) && (candidate.first ?? 0) > 0
-            && (candidate.last ?? 0) < legLength && fitsEvery(candidate, capacity: capacity)
-        {
-            candidates.append(candidate)
-        }
-        func score(_ splits: [Double]) -> (loads: Int, shortest: Double) {
-            let bounds = [0] + splits + [legLength]
-            let sets = (0..<(bounds.count - 1)).map {
-                workingSet(bounds[$0], bounds[$0 + 1], first: $0 == 0, last: $0 == bounds.count - 2)
-            }
-            var loads = 0
-            for i in 0..<(sets.count - 1) {
-                loads += sets[i + 1].subtracting(sets[i]).count + sets[i].subtracting(sets[i + 1]).count
-            }
-            let shortest = (0..<(bounds.count - 1)).map { bounds[$0 + 1] - bounds[$0] }.min() ?? 0
-            return (loads, shortest)
-        }
-        // A segment shorter than a pixel is a swap almost in place: such plans lose to any plan without one.
-        func better(_ a: (loads: Int, shortest: Double), _ b: (loads: Int, shortest: Double)) -> Bool {
-            let aThin = a.shortest < 1
-            let bThin = b.shortest < 1
-            if aThin != bThin { return bThin }
-            return a.loads < b.loads || (a.loads == b.loads && a.shortest > b.shortest)
-        }
-        var best = forward
-        var bestScore = score(forward)
-        for candidate in candidates.dropFirst() {
-            let s = score(candidate)
-            if better(s, bestScore) {
-                best = candidate
-                bestScore = s
-            }
-        }
-        return best
-    }
-
-    /// Whether every segment of the split positions fits.
-    private func fitsEvery(_ splits: [Double], capacity: Int) -> Bool {
-        let bounds = [0] + splits + [legLength]
-        for i in 0..<(bounds.count - 1)
-        where !fits(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2, capacity: capacity) {
-            return false
-        }
-        return true
-    }
-
-    /// Segments such that every two neighbours fit together: every window [p(i−1), p(i+1)] of split points fits.
-    ///
-    /// Each new split goes as far as the window from the split before last allows, but no further than halfway
-    /// to where the last split could reach on its own: p(i+1) = min(reach(p(i−1)), (p(i) + reach(p(i))) / 2).
-    /// The cap keeps room for the next window, so the walk only stops where no window can leave a point at all,
-    /// and there no plan of any policy fits. Segments settle at about half a window, about twice the pause plan's
-    /// count. (Fewest overall is not sought: it degenerates into zero-length segments between windows, which would
-    /// have to load a whole segment in no time.)
-    func seamlessSplits(capacity: Int) -> [Double]? {
-        var points = [0.0]
-        var previous = 0.0  // p(i−1); the window from it must reach past the next split
-        var windowReach = Double.infinity
-        while points.count < Self.maximumSegments {
-            let last = points[points.count - 1]
-            if points.count >= 2, reachesEnd(from: previous, first: previous == 0, capacity: capacity) { break }
-            guard let own = reach(from: last, first: last == 0, capacity: capacity), own > last else { return nil }
-            let next = min(windowReach, last + (own - last) / 2)
-            guard next > last else { return nil }
-            previous = last
-            windowReach = own
-            points.append(next)
-        }
-        guard points.count < Self.maximumSegments else { return nil }
-        return Array(points.dropFirst())
-    }
-
-    /// A bound on the number of segments a plan may have, so a walk creeping towards a point it cannot pass stops.
-    static let maximumSegments = BudgetPlan.maximumSegments
-
-    /// The smallest capacity for which `policy` finds a plan. Plans exist monotonically in the capacity for the
-    /// pause policy (bisection is exact there); for the seamless policy the bisection's answer is checked and
-    /// raised until a plan exists, so the stated capacity always works.
-    func minimumCapacity(policy: LoadPolicy) -> Int {
-        var lo = 1
-        var hi = max(1, workingSet(0, legLength, first: true, last: true).count)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if splits(capacity: mid, policy: policy) != nil { hi = mid } else { lo = mid + 1 }
-        }
-        while splits(capacity: lo, policy: policy) == nil { lo += 1 }
-        return lo
     }
 }

@@ -12,7 +12,7 @@
 /// per world copy it covers.
 ///
 /// Limits: a point's band ⌊y / bandHeight⌋ must lie within ±2⁵² (``init(points:grid:bandHeight:)`` throws
-/// otherwise); a query footprint must have finite corners within ``Flight/maximumExtent`` of the image origin and
+/// otherwise); a query footprint must have finite corners within ``FootprintLimits/maximumExtent`` of the image origin and
 /// be at most ``maximumWorldCopies`` world widths wide (the queries throw otherwise).
 public struct PointIndex: Sendable {
     /// The grid whose pixels the points are in.
@@ -89,7 +89,7 @@ public struct PointIndex: Sendable {
     /// Number of points inside the closed footprint (each world copy a footprint wider than the world covers
     /// counts again).
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a footprint with a corner that is not finite
-    ///   or lies beyond ``Flight/maximumExtent`` from the image origin, or one wider than ``maximumWorldCopies``
+    ///   or lies beyond ``FootprintLimits/maximumExtent`` from the image origin, or one wider than ``maximumWorldCopies``
     ///   world widths.
     public func count(in footprint: Footprint) throws(StencilError) -> Int {
         var tests = 0
@@ -128,7 +128,7 @@ public struct PointIndex: Sendable {
                 field: "Footprint across-track lower end", value: footprint.across.lower,
                 valid: "at most the upper end (\(footprint.across.upper)): an inverted interval holds nothing")
         }
-        let limit = Flight.maximumExtent
+        let limit = FootprintLimits.maximumExtent
         // The message is built only when throwing: a query must not allocate.
         func valid() -> String { "finite and at most \(limit) px from the image origin" }
         for i in 0..<4 {

@@ -106,16 +106,16 @@ public struct TrackNeeds: Sendable, Hashable {
     }
 
     /// The needs of `track` flown at `timing`.
-    /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``FrameSequence/maximumCount``
+    /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``TrackFrames/maximumCount``
     ///   frames or ``maximumRuns`` runs.
     public init(track: Track, timing: FlightTiming) throws(StencilError) {
         let d = track.duration(at: timing)
         let fps = timing.framesPerSecond
         let frames = track.closure.isClosed ? (d * fps).rounded(.up) : ((d + 1e-9) * fps).rounded(.down) + 1
-        guard frames <= Double(FrameSequence.maximumCount) else {
+        guard frames <= Double(TrackFrames.maximumCount) else {
             throw .tooLarge(
                 what: "Frames of the flight (duration × frame rate)", value: frames,
-                limit: Double(FrameSequence.maximumCount),
+                limit: Double(TrackFrames.maximumCount),
                 advice: "raise the speed or turn rate, or lower the frame rate")
         }
         try self.init(frames: track.frames(at: timing))

@@ -75,6 +75,6 @@ extension Track {
             margin: screen.margin * factor)
         return try Track(
             pieces: scaledPieces, grid: grid, screen: scaledScreen, lateralBand: lateralBand * factor,
-            closure: closure, flight: nil)
+            closure: closure, planMeasure: planMeasure.scaled(by: factor))
     }
 }

@@ -1,7 +1,7 @@
 /// The exact set of tiles a whole track can ever show (MODEL.md §5, §7): every tile that a footprint of some pose
 /// of the track, at some lateral offset in the band, overlaps with positive area — no more, no fewer.
 ///
-/// The stencil is a value: keep it to fly the same route again, and use ``reversed(keepingTrack:)`` for B→A.
+/// The stencil is a value: keep it to fly the same route again, and use ``reversed()`` to fly it backwards.
 public struct Stencil: Sendable, Hashable {
     /// The track the stencil is for.
     public let track: Track
@@ -11,7 +11,7 @@ public struct Stencil: Sendable, Hashable {
     public let real: TileSet
     /// Whether rows past the terrain were dropped because clipping was asked for.
     public let isClipped: Bool
-    /// Whether the caller asked to clip to the terrain (kept for ``reversed(keepingTrack:)``).
+    /// Whether the caller asked to clip to the terrain (kept for ``reversed()``).
     public let clipsToTerrain: Bool
 
     /// The most column runs a stencil may hold, 2²² (about 100 MB of runs): a route needing more is refused up
@@ -22,16 +22,8 @@ public struct Stencil: Sendable, Hashable {
     /// track whose turns sweep more (a band or radius of millions of pixels on a fine grid) is refused up front.
     public static let maximumTurnCandidates = 1 << 25
 
-    /// The flight, for the stencil of a racetrack built from one.
-    public var flight: Flight? { track.flight }
     /// The tile grid.
     public var grid: TileGrid { track.grid }
-
-    /// Computes the stencil of a flight: the stencil of its racetrack (``Track/init(racetrack:)``).
-    /// - Throws: as ``init(track:clipToTerrain:)``.
-    public init(flight: Flight, clipToTerrain: Bool = false) throws(StencilError) {
-        try self.init(track: Track(racetrack: flight), clipToTerrain: clipToTerrain)
-    }
 
     /// Computes the stencil of a track.
     ///
@@ -152,22 +144,18 @@ public struct Stencil: Sendable, Hashable {
     /// Whether an unwrapped tile is drawn by some pose of the flight.
     public func contains(_ tile: TileIndex) -> Bool { unwrapped.contains(tile) }
 
-    /// The stencil of the track flown backwards (for a racetrack, see ``Flight/reversed(keepingTrack:)``).
+    /// The stencil of the track flown backwards (``Track/reversed()``).
     ///
-    /// When the reversed racetrack covers the same ground the stencil is reused as it is, with no computation: with
-    /// pivots (ρ = 0) and the same turn direction the reversed loop flies the same legs at the same headings and
-    /// the same turns; keeping the track with a centred anchor, every footprint equals the one at the opposite
-    /// heading. Otherwise the reversed track is a different shape and its stencil is computed. `keepingTrack` only
-    /// matters for a racetrack; any other track is flown back along its own pieces (``Track/reversed()``).
-    public func reversed(keepingTrack: Bool = false) throws(StencilError) -> Stencil {
-        guard let flight = track.flight else {
-            return try Stencil(track: track.reversed(), clipToTerrain: clipsToTerrain)
+    /// The reversed track flies through the same positions at the opposite headings. With a centred anchor every
+    /// footprint equals the one at the opposite heading (the screen's extents, margin and band are symmetric about
+    /// the pose), so the stencil is reused as it is, with no computation; otherwise it is computed.
+    /// - Throws: as ``init(track:clipToTerrain:)``.
+    public func reversed() throws(StencilError) -> Stencil {
+        let reversedTrack = track.reversed()
+        let anchor = track.screen.anchor
+        guard anchor.x == 0.5 && anchor.y == 0.5 else {
+            return try Stencil(track: reversedTrack, clipToTerrain: clipsToTerrain)
         }
-        let flipped = flight.reversed(keepingTrack: keepingTrack)
-        let screen = flight.screen
-        let centred = screen.anchor.x == 0.5 && screen.anchor.y == 0.5
-        let symmetric = keepingTrack ? centred : flight.turn.radius == 0
-        guard symmetric else { return try Stencil(flight: flipped, clipToTerrain: clipsToTerrain) }
-        return Stencil(reusing: self, for: Track(racetrack: flipped))
+        return Stencil(reusing: self, for: reversedTrack)
     }
 }

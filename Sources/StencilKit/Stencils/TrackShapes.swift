@@ -1,6 +1,6 @@
 /// The shapes a track sweeps over its whole band (MODEL.md §7): one rectangle per straight piece and one turn
-/// sweep per turn piece, with shapes that coincide (the two legs of a pivot racetrack with a centred anchor)
-/// kept once.
+/// sweep per turn piece, with a rectangle swept again two pieces later (a leg flown back over its own ground after
+/// a U-turn in place, as the legs of a pivot racetrack with a centred anchor are) kept once.
 struct TrackShapes: Sendable {
     let grid: TileGrid
     /// Each straight piece's swept rectangle (corners).
@@ -22,20 +22,18 @@ struct TrackShapes: Sendable {
         var corridors: [Quad] = []
         corridors.reserveCapacity(range.count)
         var corridorOfPiece = [Int?](repeating: nil, count: range.count + 2)
-        var seen: [CornerSet: Int] = [:]
         var box = Bounds.empty
         for index in range {
             guard case .straight(let piece) = track.pieces[index] else { continue }
             let quad = Self.corridor(piece, along: along, across: across)
             box = box.union(quad.bounds)
-            // Only a racetrack flies a rectangle twice (its two legs); other tracks skip the lookup.
-            if track.closure == .racetrack {
-                let key = CornerSet(quad)
-                if let existing = seen[key] {
-                    corridorOfPiece[index - range.lowerBound + 1] = existing
-                    continue
-                }
-                seen[key] = corridors.count
+            // A track flown back over its own ground (out, a U-turn in place, back) sweeps the same rectangle two
+            // straight pieces apart: keep it once.
+            if index - 2 >= range.lowerBound, let earlier = corridorOfPiece[index - 2 - range.lowerBound + 1],
+                CornerSet(corridors[earlier]) == CornerSet(quad)
+            {
+                corridorOfPiece[index - range.lowerBound + 1] = earlier
+                continue
             }
             corridorOfPiece[index - range.lowerBound + 1] = corridors.count
             corridors.append(quad)

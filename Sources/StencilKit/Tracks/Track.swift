@@ -14,9 +14,11 @@ public enum TrackClosure: String, Sendable, Hashable, CaseIterable {
 /// A route of any shape (MODEL.md §7): a chain of straight and turn pieces, each starting where the previous one
 /// ends at the heading it ends with, together with the screen and lateral band that decide which tiles it needs.
 ///
-/// Build one with ``init(racetrack:)`` (today's A→B loop), ``init(waypoints:on:screen:legs:turnRadius:closure:tolerance:lateralBand:)``
-/// or ``init(start:heading:steps:on:screen:lateralBand:closure:)`` (pieces by hand). Along-track arc length s is
-/// the distance flown from the start; a pivot adds none (its poses are addressed by piece and angle).
+/// Every route shape is a track; build one with ``init(racetrack:)`` (the A→B loop with a U-turn at each end),
+/// ``init(waypoints:on:screen:legs:turnRadius:closure:tolerance:lateralBand:)`` or
+/// ``init(start:heading:steps:on:screen:lateralBand:closure:)`` (pieces by hand). Along-track arc length s is the
+/// distance flown from the start; a pivot adds none (its poses are addressed by piece and angle). How a plan
+/// measures position along the track is its ``planMeasure``.
 public struct Track: Sendable, Hashable {
     /// The tile grid flown over.
     public let grid: TileGrid
@@ -30,8 +32,9 @@ public struct Track: Sendable, Hashable {
     public let closure: TrackClosure
     /// The arc length at the start of each piece, plus the total at the end (`pieces.count + 1` values).
     public let pieceStarts: [Double]
-    /// The flight this track was built from, for a racetrack (its plans keep their own along-track measure).
-    public let flight: Flight?
+    /// How a plan measures position along the track (``PlanMeasure/arcLength`` unless the builder says otherwise:
+    /// the racetrack measures its legs by their projection on u(θ)).
+    public let planMeasure: PlanMeasure
 
     /// The most pieces a track may have, 2²⁰ (a route longer than that is refused as too large to hold).
     public static let maximumPieces = 1 << 20
@@ -41,12 +44,13 @@ public struct Track: Sendable, Hashable {
 
     /// Checks and stores a chain of pieces.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``maximumPieces`` pieces or a
-    ///   footprint over ``Flight/maximumTilesPerFrame``; ``StencilError/outOfRange(field:value:valid:)`` for a track
-    ///   reaching past ``Flight/maximumExtent`` or a footprint too narrow to draw a tile (a side under
-    ///   4·(2e + 16·ulp(2m)), m the track's farthest reach; see ``Viewport``); ``StencilError/nonFinite(field:value:)``.
+    ///   footprint over ``FootprintLimits/maximumTilesPerFrame``; ``StencilError/outOfRange(field:value:valid:)`` for
+    ///   a track reaching past ``FootprintLimits/maximumExtent`` or a footprint too narrow to draw a tile (a side
+    ///   under 4·e_draw at twice the track's farthest reach; see ``FootprintLimits``);
+    ///   ``StencilError/nonFinite(field:value:)``.
     init(
         pieces: [TrackPiece], grid: TileGrid, screen: Screen, lateralBand: Double, closure: TrackClosure,
-        flight: Flight? = nil
+        planMeasure: PlanMeasure = .arcLength
     ) throws(StencilError) {
         try StencilError.requireNonNegative(lateralBand, "Lateral band")
         guard !pieces.isEmpty else {
@@ -79,20 +83,16 @@ public struct Track: Sendable, Hashable {
             s += piece.length
         }
         starts.append(s)
-        guard farthest + reach <= Flight.maximumExtent else {
-            throw .outOfRange(
-                field: "Track extent (pieces, screen × zoom and band, in px)", value: farthest + reach,
-                valid: "at most \(Flight.maximumExtent) px from the image origin")
-        }
+        try FootprintLimits.requireExtent(farthest + reach, of: "track")
         // At twice the farthest reach, so that every pose of the track passes a view's own check with margin.
-        try Viewport.requireDrawable(
-            along: screen.along, across: screen.across, reaching: 2 * (farthest + reach), on: grid, what: "Track")
+        try FootprintLimits.requireDrawable(
+            along: screen.along, across: screen.across, reaching: 2 * (farthest + reach), on: grid, of: "track")
         self.pieces = pieces
         self.grid = grid
         self.screen = screen
         self.lateralBand = lateralBand
         self.closure = closure
-        self.flight = flight
+        self.planMeasure = planMeasure
         pieceStarts = starts
     }
 
@@ -140,64 +140,20 @@ public struct Track: Sendable, Hashable {
         try self.init(pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure)
     }
 
-    /// The §3 racetrack of a flight (MODEL.md §7): straight (P_A, θ, L), turn (ρ, σ·180°), straight
-    /// (P_B + 2σρ·r(θ), θ + 180°, L), turn (ρ, σ·180°) — with the flight's own turn centres, so its stencil,
-    /// frames and plan are exactly the flight's.
-    public init(racetrack flight: Flight) {
-        let loop = FlightLoop(flight)
-        let route = flight.route
-        let sign = flight.turn.direction.sign
-        let rho = flight.turn.radius
-        let theta = route.heading
-        let back = Degrees.normalizedHeading(theta + 180)
-        let returnStart = route.end + 2 * sign * rho * route.right
-        let returnEnd = route.start + 2 * sign * rho * route.right
-        let pieces: [TrackPiece] = [
-            .straight(StraightPiece(start: route.start, end: route.end, heading: theta, length: route.length)),
-            .turn(
-                TurnPiece(
-                    start: route.end, heading: theta, center: loop.endTurnCenter, radius: rho, angle: sign * 180,
-                    takesTime: true)),
-            .straight(StraightPiece(start: returnStart, end: returnEnd, heading: back, length: route.length)),
-            .turn(
-                TurnPiece(
-                    start: returnEnd, heading: back, center: loop.startTurnCenter, radius: rho, angle: sign * 180,
-                    takesTime: true)),
-        ]
-        var starts = [0.0]
-        for piece in pieces { starts.append(starts[starts.count - 1] + piece.length) }
-        self.pieces = pieces
-        grid = flight.grid
-        screen = flight.screen
-        lateralBand = flight.lateralBand
-        closure = .racetrack
-        self.flight = flight
-        pieceStarts = starts
-    }
-
     /// The farthest a footprint corner lies from its pose, band included: √(max|p|² + (max|q| + d)²).
     static func footprintReach(screen: Screen, lateralBand: Double) -> Double {
-        let along = screen.along
-        let across = screen.across
-        let p = Swift.max(abs(along.lower), abs(along.upper))
-        let q = Swift.max(abs(across.lower), abs(across.upper)) + lateralBand
-        return (p * p + q * q).squareRoot()
+        FootprintLimits.reach(along: screen.along, across: screen.across, band: lateralBand)
     }
 
     /// Refuses a footprint, widened by the band, whose bounding square covers more than
-    /// ``Flight/maximumTilesPerFrame`` tiles.
+    /// ``FootprintLimits/maximumTilesPerFrame`` tiles.
     static func checkFootprintSize(screen: Screen, lateralBand: Double, grid: TileGrid) throws(StencilError) {
-        let side = 2 * footprintReach(screen: screen, lateralBand: lateralBand) / grid.tileLength + 2
-        guard side * side <= Double(Flight.maximumTilesPerFrame) else {
-            throw .tooLarge(
-                what: "Footprint size in tiles (screen × zoom and band / tile size, squared)",
-                value: (side * side).rounded(), limit: Double(Flight.maximumTilesPerFrame),
-                advice: "lower the zoom, the screen size or the band")
-        }
+        try FootprintLimits.requireTileCount(
+            reach: footprintReach(screen: screen, lateralBand: lateralBand), on: grid, of: "track")
     }
 
     /// The same track flown backwards: pieces in reverse order, each flown the other way (a right turn becomes a
-    /// left one about the same centre).
+    /// left one about the same centre). Its plan measure runs the other way too.
     public func reversed() -> Track {
         var reversedPieces: [TrackPiece] = []
         reversedPieces.reserveCapacity(pieces.count)
@@ -221,12 +177,12 @@ public struct Track: Sendable, Hashable {
         for piece in reversedPieces { starts.append(starts[starts.count - 1] + piece.length) }
         return Track(
             unchecked: reversedPieces, starts: starts, grid: grid, screen: screen, lateralBand: lateralBand,
-            closure: closure, flight: nil)
+            closure: closure, planMeasure: planMeasure.reversed(length: length))
     }
 
-    private init(
+    init(
         unchecked pieces: [TrackPiece], starts: [Double], grid: TileGrid, screen: Screen, lateralBand: Double,
-        closure: TrackClosure, flight: Flight?
+        closure: TrackClosure, planMeasure: PlanMeasure
     ) {
         self.pieces = pieces
         pieceStarts = starts
@@ -234,7 +190,7 @@ public struct Track: Sendable, Hashable {
         self.screen = screen
         self.lateralBand = lateralBand
         self.closure = closure
-        self.flight = flight
+        self.planMeasure = planMeasure
     }
 }
 

@@ -2,7 +2,7 @@ extension Track {
     /// The footprint (MODEL.md §4) of a pose moved `lateralOffset` pixels to its right.
     /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |offset| ≤ the band;
     ///   ``StencilError/nonFinite(field:value:)`` for a non-finite pose; ``StencilError/outOfRange(field:value:valid:)``
-    ///   for a footprint reaching past ``Flight/maximumExtent`` (only a pose built by hand can).
+    ///   for a footprint reaching past ``FootprintLimits/maximumExtent`` (only a pose built by hand can).
     /// - Complexity: O(1).
     public func footprint(of pose: TrackPose, lateralOffset: Double = 0) throws(StencilError) -> Footprint {
         try StencilError.requireFinite(lateralOffset, "Lateral offset")
@@ -15,7 +15,7 @@ extension Track {
         var footprint = Footprint(
             origin: pose.position, heading: pose.heading, along: screen.along, across: screen.across)
         footprint.origin = pose.position + lateralOffset * footprint.right
-        try Viewport.requireWithinLimits(footprint, on: grid, what: "Pose")
+        try FootprintLimits.require(footprint, on: grid, of: "pose")
         return footprint
     }
 

@@ -12,9 +12,12 @@ public struct TrackFrames: Sequence, Sendable {
     public let duration: Double
     let clock: TrackClock
 
+    /// The most frames one flight may have, 10,000,000 (about 46 hours at 60 fps).
+    public static let maximumCount = 10_000_000
+
     /// The frames of `track` at `timing`.
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when the frame count is not finite or exceeds
-    ///   ``FrameSequence/maximumCount``.
+    ///   ``maximumCount``.
     public init(track: Track, timing: FlightTiming) throws(StencilError) {
         let clock = TrackClock(track: track, timing: timing)
         let d = clock.duration
@@ -24,10 +27,10 @@ public struct TrackFrames: Sequence, Sendable {
         let frames =
             track.closure.isClosed
             ? Swift.max(1, ((d - 1e-9) * fps).rounded(.up)) : ((d + 1e-9) * fps).rounded(.down) + 1
-        guard frames.isFinite, frames <= Double(FrameSequence.maximumCount) else {
+        guard frames.isFinite, frames <= Double(Self.maximumCount) else {
             throw .outOfRange(
                 field: "Frames (track duration × frame rate)", value: frames,
-                valid: "at most \(FrameSequence.maximumCount); raise the speed or turn rate, or lower the frame rate")
+                valid: "at most \(Self.maximumCount); raise the speed or turn rate, or lower the frame rate")
         }
         self.track = track
         self.timing = timing

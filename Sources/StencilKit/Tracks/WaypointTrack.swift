@@ -44,10 +44,10 @@ extension Track {
                 throw .outOfRange(
                     field: "Waypoints of a racetrack", value: Double(waypoints.count), valid: "exactly 2 (A and B)")
             }
-            let flight = try Flight(
+            let racetrack = try Racetrack(
                 from: waypoints[0], to: waypoints[1], on: grid, screen: screen, turn: Turn(radius: turnRadius),
                 lateralBand: lateralBand)
-            self.init(racetrack: flight)
+            self.init(racetrack: racetrack)
             return
         }
         guard waypoints.count <= Self.maximumPieces else {

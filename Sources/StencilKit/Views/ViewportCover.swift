@@ -63,7 +63,7 @@ extension Viewport {
         var grown = footprint
         grown.along = footprint.along.widened(by: width)
         grown.across = footprint.across.widened(by: width)
-        try Self.requireWithinLimits(grown, on: grid, what: "Prefetch ring")
+        try FootprintLimits.require(grown, on: grid, of: "prefetch ring")
         return grown
     }
 }

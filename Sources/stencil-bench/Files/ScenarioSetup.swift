@@ -2,15 +2,15 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// A ``Scenario`` turned into library values: grid, track (and flight, for a racetrack), timing, frames, texture
-/// format and budget.
+/// A ``Scenario`` turned into library values: grid, track (and the racetrack it was built from, for a racetrack
+/// scenario), timing, frames, texture format and budget.
 struct ScenarioSetup: Sendable {
     let scenario: Scenario
     let grid: TileGrid
-    /// The track flown: the racetrack of ``flight``, or the waypoint track.
+    /// The track flown: the track of ``racetrack``, or the waypoint track.
     let track: Track
-    /// The flight, for a racetrack scenario.
-    let flight: Flight?
+    /// The racetrack, for a racetrack scenario.
+    let racetrack: Racetrack?
     let timing: FlightTiming
     /// The poses of one lap (closed tracks) or of the whole flight (one-way), one per frame.
     let frames: TrackFrames
@@ -65,13 +65,13 @@ struct ScenarioSetup: Sendable {
         switch scenario.route {
         case .racetrack(_, _, let way):
             let turn = try Turn(radius: scenario.turnRadius, direction: scenario.turnDirection)
-            let flight = try Flight(
+            let racetrack = try Racetrack(
                 from: coordinates[0], to: coordinates[1], on: grid, way: way, screen: screen, turn: turn,
                 lateralBand: scenario.lateralBand)
-            self.flight = flight
-            track = Track(racetrack: flight)
+            self.racetrack = racetrack
+            track = Track(racetrack: racetrack)
         case .waypoints(_, let legs, let closure, let tolerance):
-            flight = nil
+            racetrack = nil
             track = try Track(
                 waypoints: coordinates, on: grid, screen: screen, legs: legs, turnRadius: scenario.turnRadius,
                 closure: closure, tolerance: tolerance, lateralBand: scenario.lateralBand)
@@ -109,11 +109,12 @@ struct ScenarioSetup: Sendable {
         do { return try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
     }
 
-    /// The along-track position of a pose as the plan measures it: on a racetrack the position projected on u(θ)
-    /// from P_A; on any other track the arc length.
+    /// The along-track position of a pose as the plan measures it (``PlanMeasure``): on any track but a racetrack
+    /// the arc length; on a racetrack its position projected on u(θ) from P_A, computed from the pose's position as
+    /// the model states it (the measure's own figure, L − parameter on the return leg, differs from it by ulps).
     func alongTrackPosition(of pose: TrackPose) -> Double {
-        guard let flight else { return pose.arcLength }
-        return (pose.position - flight.route.start).dot(flight.route.ahead)
+        guard let racetrack else { return track.planMeasure.position(of: pose, in: track).position }
+        return (pose.position - racetrack.route.start).dot(racetrack.route.ahead)
     }
 
     /// A short description of a pose: its piece (or racetrack phase) and parameter.
@@ -121,7 +122,9 @@ struct ScenarioSetup: Sendable {
         let isTurn: Bool
         if case .turn = track.pieces[pose.piece] { isTurn = true } else { isTurn = false }
         let unit = isTurn ? "°" : " px"
-        let name = flight != nil ? "\(LoopPhase(rawValue: pose.piece) ?? .outbound)" : "piece \(pose.piece)"
+        // A racetrack's pieces are, in flying order, its outbound leg, the turn at B, the return and the turn at A.
+        let phases = ["outbound", "turn at B", "inbound", "turn at A"]
+        let name = racetrack != nil ? phases[pose.piece] : "piece \(pose.piece)"
         return "\(name) \(fmt(pose.parameter))\(unit), heading \(fmt(pose.heading))°"
     }
 

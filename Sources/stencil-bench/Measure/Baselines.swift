@@ -194,7 +194,7 @@ struct CenterLine: Sendable {
 /// projections overlap with positive length on every axis, so touching edges and corners do not count. Like the
 /// library, it counts overlaps thinner than the grid's tie tolerance as touching: each tile is shrunk by it.
 ///
-/// It produces what ``FlightLoop/cull(_:lateralOffset:order:into:)`` produces by default — each tile with its real
+/// It produces what ``Track/cull(_:lateralOffset:order:into:)`` produces by default — each tile with its real
 /// tile, origin and centre offset, row-major (the stencil's own order) — so the two are timed doing the same job.
 struct BruteForceCuller: Sendable {
     /// The candidate tiles: the exact stencil's unwrapped tiles, row-major, with their real tiles.

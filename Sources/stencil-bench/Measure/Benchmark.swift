@@ -28,7 +28,7 @@ struct BenchmarkSettings: Sendable {
     /// The largest `--repetitions`, 1000.
     static let maximumRepetitions = 1000
     /// The largest `--stride`: the most frames a loop may have.
-    static let maximumStride = FrameSequence.maximumCount
+    static let maximumStride = TrackFrames.maximumCount
 
     /// The settings of `--quick`: a few seconds at most for any scenario.
     static func quickMode() -> BenchmarkSettings {

@@ -223,9 +223,9 @@ struct SvgDrawing {
         for (i, split) in (plan?.splitPositions ?? []).enumerated() {
             let a: PixelPoint
             let b: PixelPoint
-            if let flight = setup.flight {
-                let route = flight.route
-                let returnOffset = flight.turn.direction.sign * 2 * flight.turn.radius
+            if let racetrack = setup.racetrack {
+                let route = racetrack.route
+                let returnOffset = racetrack.turn.direction.sign * 2 * racetrack.turn.radius
                 let qLo = min(across.lower, across.lower + returnOffset)
                 let qHi = max(across.upper, across.upper + returnOffset)
                 a = route.start + split * route.ahead + qLo * route.right
@@ -253,7 +253,7 @@ struct SvgDrawing {
         let first = setup.track.pieces[0]
         let last = setup.track.pieces[setup.track.pieces.count - 1]
         let ends =
-            setup.flight != nil ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
+            setup.racetrack != nil ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
         for (label, p) in ends {
             s += Self.tag("circle", [("cx", n(p.x)), ("cy", n(p.y)), ("r", n(px(4.5))), ("fill", Colour.loop)])
             s += text(p.x + px(6), p.y - px(6), label, size: px(16), colour: Colour.loop, bold: true)
@@ -317,10 +317,10 @@ struct SvgDrawing {
         }
         let bytes = Figures.bytes(stencil.bytes(for: setup.format))
         let route: String
-        if let flight = setup.flight {
+        if let racetrack = setup.racetrack {
             route =
-                "leg \(fmt(flight.route.length, decimals: 1)) px, heading \(fmt(flight.route.heading, decimals: 2))° · "
-                + "turn ρ = \(fmt(flight.turn.radius)) \(flight.turn.direction.rawValue)"
+                "leg \(fmt(racetrack.route.length, decimals: 1)) px, heading \(fmt(racetrack.route.heading, decimals: 2))° · "
+                + "turn ρ = \(fmt(racetrack.turn.radius)) \(racetrack.turn.direction.rawValue)"
         } else {
             route =
                 "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"

@@ -74,7 +74,7 @@ struct StreamingCase: Sendable {
         smallestCapacity = c
         windowBound = StreamingSchedule.windowBound(for: needs, latency: loader.latency)
         let track = route.setup.track
-        holdsBothLegs = track.flight != nil && (track.flight!.turn.radius > 0 || track.lateralBand > 0)
+        holdsBothLegs = route.setup.racetrack.map { $0.turn.radius > 0 || track.lateralBand > 0 } ?? false
         let tag = "\(route.name), \(setting.name)"
 
         // The schedule: stall-free from Ĉ up, and its requests against Belady's bound.

@@ -1,23 +1,26 @@
-/// The seamless split rule on a track (MODEL.md §5, §7): the two segments resident together at a swap fit the
-/// capacity — every two neighbours, and on a loop also the last and the first, swapped at the lap's end.
+/// The seamless split rule (the *Split search* guide): the two segments resident together at a swap fit the
+/// capacity — every two neighbours, and on a circular measure also the last and the first, swapped at the lap's end.
 ///
-/// The walk is the racetrack's (`SegmentPlanner.seamlessSplits`): each split goes as far as the window from the
-/// split before last allows, capped halfway to where the last split reaches on its own. Windows are measured by
-/// `reach`, but the plan holds each segment's own working set, and the union of two of them can exceed the window's
-/// set by a tile whose overlap at the shared split lies within rounding of the tie tolerance (the two turn sweeps
-/// reach that pose from different angles; splits sit exactly at such events). So each new split is checked against
-/// the two segments' own working sets and pulled back until they fit; a loop's lap end is closed by
-/// ``closingLoop(_:capacity:)``; and the whole plan is checked with the working sets it will hold, so its peak
-/// never exceeds the capacity (a plan that cannot be made to fit is refused, and the smallest capacity found by
-/// `minimumCapacity` rises to one that fits).
-extension TrackSegmentPlanner {
-    /// Split positions strictly inside (0, L) for the seamless policy, or nil when none fits.
+/// The walk: each split goes as far as the window from the split before last allows, but no further than halfway
+/// to where the last split reaches on its own: p(i+1) = min(reach(p(i−1)), (p(i) + reach(p(i))) / 2). The cap keeps
+/// room for the next window, so the walk only stops where no window can leave a point at all, and there no plan of
+/// any policy fits. Segments settle at about half a window, about twice the pause plan's count. (Fewest overall is
+/// not sought: it degenerates into zero-length segments between windows, which would have to load a whole segment in
+/// no time.) Windows are measured by `reach`, but the plan holds each segment's own working set, and the union of two
+/// of them can exceed the window's set by a tile whose overlap at the shared split lies within rounding of the tie
+/// tolerance (two turn sweeps reach that pose from different angles; splits sit exactly at such events). So each new
+/// split is checked against the two segments' own working sets and pulled back until they fit; a circular measure's
+/// lap end is closed by ``closingLoop(_:capacity:)``; and the whole plan is checked with the working sets it will
+/// hold, so its peak never exceeds the capacity (a plan that cannot be made to fit is refused, and the smallest
+/// capacity found by `minimumCapacity` rises to one that fits).
+extension SegmentPlanner {
+    /// Split positions strictly inside (0, M) for the seamless policy, or nil when none fits.
     /// - Complexity: O(segments) reaches and working sets, plus a bisection where a split is pulled back.
     func seamlessSplits(capacity: Int) -> [Double]? {
         var points = [0.0]
         var previous = 0.0  // p(i−1); the window from it must reach past the next split
         var windowReach = Double.infinity
-        while points.count < SegmentPlanner.maximumSegments {
+        while points.count < Self.maximumSegments {
             let last = points[points.count - 1]
             if points.count >= 2, let r = reach(from: previous, capacity: capacity), r >= length,
                 pairFits(previous, last, length, capacity: capacity)
@@ -44,9 +47,9 @@ extension TrackSegmentPlanner {
             windowReach = own
             points.append(next)
         }
-        guard points.count < SegmentPlanner.maximumSegments else { return nil }
+        guard points.count < Self.maximumSegments else { return nil }
         var splits = Array(points.dropFirst())
-        if track.closure == .loop {
+        if isCircular {
             guard let closed = closingLoop(splits, capacity: capacity) else { return nil }
             splits = closed
         }
@@ -58,10 +61,10 @@ extension TrackSegmentPlanner {
         workingSet(a, b).union(workingSet(b, c)).count <= capacity
     }
 
-    /// A loop's splits with the lap's end closed: the last segment [p_k, L] and the first [0, p_1] are resident
-    /// together when the lap ends. When they do not fit, the last segment is cut at the earliest q that lets them
-    /// (its new neighbours [p_(k−1), p_k], [p_k, q] and [q, L] all lie in [p_(k−1), L], which fits); when no q
-    /// before L does, the first segment is cut too, at p = p_1/2, p_1/4, … (its pieces lie in [0, p_2], which
+    /// A circular plan's splits with the lap's end closed: the last segment [p_k, M] and the first [0, p_1] are
+    /// resident together when the lap ends. When they do not fit, the last segment is cut at the earliest q that
+    /// lets them (its new neighbours [p_(k−1), p_k], [p_k, q] and [q, M] all lie in [p_(k−1), M], which fits); when
+    /// no q before M does, the first segment is cut too, at p = p_1/2, p_1/4, … (its pieces lie in [0, p_2], which
     /// fits), until some q does. Nil after 64 halvings: the lap's end and start cannot be held together.
     /// - Complexity: a bisection over q per halving, each step two working sets.
     func closingLoop(_ splits: [Double], capacity: Int) -> [Double]? {
@@ -89,15 +92,14 @@ extension TrackSegmentPlanner {
         return nil
     }
 
-    /// Whether every two segments resident together at a swap (neighbours, and a loop's last and first) fit.
+    /// Whether every two segments resident together at a swap (neighbours, and on a circular measure the last and
+    /// the first) fit.
     /// - Complexity: O(segments) working sets.
     func everySwapFits(_ splits: [Double], capacity: Int) -> Bool {
         let bounds = [0] + splits + [length]
         let sets = (0..<(bounds.count - 1)).map { workingSet(bounds[$0], bounds[$0 + 1]) }
         for i in sets.indices.dropFirst() where sets[i - 1].union(sets[i]).count > capacity { return false }
-        if track.closure == .loop && sets.count > 1 && sets[sets.count - 1].union(sets[0]).count > capacity {
-            return false
-        }
+        if isCircular && sets.count > 1 && sets[sets.count - 1].union(sets[0]).count > capacity { return false }
         return true
     }
 }
