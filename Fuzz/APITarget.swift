@@ -192,16 +192,15 @@ enum APICalls {
                 width: input.double(), height: input.double(), scale: input.double(),
                 anchor: Screen.Anchor(x: input.double(), y: input.double()), margin: input.double()),
             let turn = try? Turn(radius: input.double(), direction: input.byte() % 2 == 0 ? .right : .left),
-            let flight = try? Flight(route: route, screen: screen, turn: turn, lateralBand: input.double())
+            let flight = try? Racetrack(route: route, screen: screen, turn: turn, lateralBand: input.double())
         else { return }
         let along = screen.along
         let across = screen.across
         finite(along.lower, along.upper, across.lower, across.upper, what: "screen extents")
-        let loop = FlightLoop(flight)
+        let loop = Track(racetrack: flight)
         finite(loop.length, what: "loop length")
         // A pose of the loop and its transform.
-        let phase = LoopPhase.allCases[Int(input.byte()) % 4]
-        if let pose = try? loop.pose(phase, at: input.double()) {
+        if let pose = try? loop.pose(piece: Int(input.byte()) % 4, parameter: input.double()) {
             finite(pose.position.x, pose.position.y, pose.heading, what: "pose")
             var tiles: [VisibleTile] = []
             if let box = FuzzChecks.boxTiles(of: flight), box <= FuzzChecks.maximumBoxTiles,
@@ -221,7 +220,7 @@ enum APICalls {
         let budget = try? MemoryBudget(bytes: input.int())
         let format = (try? TextureFormat(bytesPerTile: input.int())) ?? .rgba8Tile128
         FuzzChecks.check(
-            flight, clip: input.byte() % 2 == 0, budget: budget, format: format,
+            loop, clip: input.byte() % 2 == 0, budget: budget, format: format,
             policy: input.byte() % 2 == 0 ? .pause : .seamless, timing: timing)
     }
 

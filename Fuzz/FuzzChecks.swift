@@ -1,7 +1,7 @@
 import StencilKit
 
-/// Invariants both fuzz targets check on a flight they managed to build: the stencil holds every tile culled from
-/// the loop's poses, each visible real tile is resident in the plan's segment for that pose, and the plan's peak
+/// Invariants both fuzz targets check on a track they managed to build: the stencil holds every tile culled from
+/// the track's poses, each visible real tile is resident in the plan's segment for that pose, and the plan's peak
 /// never exceeds its capacity. A violation stops the fuzzer with `fatalError`, which it reports as a crash.
 ///
 /// Only flights of bounded size are checked (a few thousand tiles in the bounding box of their sweep): the fuzzer
@@ -11,7 +11,7 @@ enum FuzzChecks {
     static let maximumBoxTiles = 20_000.0
 
     /// Estimated tiles in the box around the loop reached by any footprint corner (nil if not finite).
-    static func boxTiles(of flight: Flight) -> Double? {
+    static func boxTiles(of flight: Racetrack) -> Double? {
         let screen = flight.screen
         let along = screen.along
         let across = screen.across
@@ -38,30 +38,30 @@ enum FuzzChecks {
         return tiles.isFinite ? tiles : nil
     }
 
-    /// Checks a flight: stencil, culling of sampled poses and every turn angle step, and, given a budget, the plan.
+    /// Checks a track: stencil, culling of sampled poses of every piece and of sampled frames, and, given a budget,
+    /// the plan.
     static func check(
-        _ flight: Flight, clip: Bool, budget: MemoryBudget?, format: TextureFormat, policy: LoadPolicy,
+        _ track: Track, clip: Bool, budget: MemoryBudget?, format: TextureFormat, policy: LoadPolicy,
         timing: FlightTiming?
     ) {
-        guard let tiles = boxTiles(of: flight), tiles <= maximumBoxTiles else { return }
-        let s = flight.screen
+        guard let tiles = boxTiles(of: track), tiles <= maximumBoxTiles else { return }
+        let s = track.screen
         let context =
-            "flight: route \(flight.route.start) → \(flight.route.end) on \(flight.grid); screen \(s.width) × \(s.height) "
-            + "at scale \(s.scale), anchor (\(s.anchor.x), \(s.anchor.y)), margin \(s.margin); turn \(flight.turn.radius) "
-            + "\(flight.turn.direction); band \(flight.lateralBand); clip \(clip)"
+            "track: \(track.pieces.count) pieces from \(track.pieces[0].start) (\(track.closure)) on \(track.grid); "
+            + "screen \(s.width) × \(s.height) at scale \(s.scale), anchor (\(s.anchor.x), \(s.anchor.y)), "
+            + "margin \(s.margin); band \(track.lateralBand); clip \(clip)"
         func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
             Self.require(condition(), "\(message()) — \(context)")
         }
-        guard let stencil = try? Stencil(flight: flight, clipToTerrain: clip) else { return }
+        guard let stencil = try? Stencil(track: track, clipToTerrain: clip) else { return }
         require(stencil.real.count <= stencil.unwrapped.count, "more real tiles than unwrapped ones")
         require(stencil.bytes(for: format) >= 0, "negative bytes")
-        let loop = FlightLoop(flight)
         var plan: BudgetPlan?
         // Plans are checked when the capacity is at least 1/256 of the stencil. Smaller ones are bounded too (the
         // segment count is capped, the smallest-budget search bisects), but a refusal at 1 tile against thousands
         // costs milliseconds, and with every capacity checked one CI run of 20,000 inputs took 80 s (a few s without).
         if let budget, budget.capacity(for: format) >= stencil.real.count / 256 {
-            plan = try? BudgetPlan(flight: flight, budget: budget, format: format, policy: policy, clipToTerrain: clip)
+            plan = try? BudgetPlan(track: track, budget: budget, format: format, policy: policy, clipToTerrain: clip)
             if let plan {
                 require(plan.peakResidentTiles <= plan.capacity, "peak \(plan.peakResidentTiles) > capacity")
                 require(plan.segmentCount >= 1, "a plan without segments")
@@ -70,23 +70,24 @@ enum FuzzChecks {
                 }
             }
         }
-        var poses: [Pose] = []
-        for phase in LoopPhase.allCases {
-            let limit = phase.isTurn ? 180 : loop.legLength
+        var poses: [TrackPose] = []
+        let pieceStep = max(1, track.pieces.count / 64)
+        for piece in stride(from: 0, to: track.pieces.count, by: pieceStep) {
+            let limit = track.pieces[piece].parameterLimit
             for k in 0...16 {
-                if let pose = try? loop.pose(phase, at: limit * Double(k) / 16) { poses.append(pose) }
+                if let pose = try? track.pose(piece: piece, parameter: limit * Double(k) / 16) { poses.append(pose) }
             }
         }
-        if let timing, let frames = try? loop.frames(at: timing) {
+        if let timing, let frames = try? track.frames(at: timing) {
             let step = max(1, frames.count / 32)
             for k in stride(from: 0, to: frames.count, by: step) { poses.append(frames.pose(ofFrame: k)) }
         }
         var visible: [VisibleTile] = []
-        let band = flight.lateralBand
+        let band = track.lateralBand
         for pose in poses {
             for offset in [0, band, -band, band / 3] {
-                guard (try? loop.cull(pose, lateralOffset: offset, into: &visible)) != nil else {
-                    fatalError("culling a pose of the loop threw: \(pose), offset \(offset) — \(context)")
+                guard (try? track.cull(pose, lateralOffset: offset, into: &visible)) != nil else {
+                    fatalError("culling a pose of the track threw: \(pose), offset \(offset) — \(context)")
                 }
                 let resident = plan?.residentTiles(for: pose)
                 for tile in visible {

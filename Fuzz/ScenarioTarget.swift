@@ -17,9 +17,8 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         FuzzChecks.require(plan.peakBytes >= 0, "negative peak bytes")
         _ = InspectCommands.capacityText(plan, budgetBytes: scenario.budgetBytes)
     }
-    guard let flight = setup.flight else { return 0 }
     FuzzChecks.check(
-        flight, clip: scenario.clipToTerrain, budget: setup.budget, format: setup.format,
+        setup.track, clip: scenario.clipToTerrain, budget: setup.budget, format: setup.format,
         policy: scenario.policy, timing: setup.timing)
     return 0
 }

@@ -67,7 +67,7 @@ struct BadInputTests {
         let screen = try Screen(width: 10, height: 10)
         check(Self.error(try Flight(route: route, screen: screen, lateralBand: value)), "Lateral band")
         let loop = FlightLoop(try Flight(route: route, screen: screen))
-        check(Self.error(try loop.pose(.outbound, at: value)), "Loop parameter")
+        check(Self.error(try loop.pose(.outbound, at: value)), "Piece parameter")
         check(Self.error(try loop.pose(atArcLength: value)), "Arc length")
         let pose = try loop.pose(.outbound, at: 0)
         check(Self.error(try loop.footprint(of: pose, lateralOffset: value)), "Lateral offset")
@@ -166,7 +166,7 @@ struct BadInputTests {
                 Issue.record("expected outOfRange for \(phase) \(value), got \(String(describing: error))")
                 continue
             }
-            #expect(field.contains("\(phase)") && v == value)
+            #expect(field.contains("Piece \(phase.rawValue)") && v == value)
             #expect(valid.contains("[0, ") && valid.contains(phase.isTurn ? "180" : "50"))
             #expect(error!.description.contains("\(value)"))
         }

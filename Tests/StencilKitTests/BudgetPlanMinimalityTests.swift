@@ -127,12 +127,11 @@ struct BudgetPlanMinimalityTests {
         #expect(sampled.wholeCount <= stencil.real.count && sampled.wholeCount >= stencil.real.count - 2, "\(label)")
         // A split the samples find fitting is re-counted by the planner's exact working sets before it counts
         // as a counterexample.
-        let planner = try SegmentPlanner(flight: flight, clipToTerrain: false)
+        let planner = try SegmentPlanner(track: Track(racetrack: flight), clipToTerrain: false)
         func exactlyFits(_ splits: [Double], _ capacity: Int) -> Bool {
             let bounds = [0] + splits + [flight.route.length]
             return (0..<(bounds.count - 1)).allSatisfy { i in
-                planner.workingSet(bounds[i], bounds[i + 1], first: i == 0, last: i == bounds.count - 2).count
-                    <= capacity
+                planner.workingSet(bounds[i], bounds[i + 1]).count <= capacity
             }
         }
         var checked: [Int: Int] = [:]

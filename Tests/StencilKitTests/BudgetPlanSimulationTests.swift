@@ -21,7 +21,7 @@ struct BudgetPlanSimulationTests {
 
     /// Flies one loop of `plan` at `timing`, frame by frame, from A with segment 0's working set resident.
     static func fly(_ plan: BudgetPlan, timing: FlightTiming) throws -> Flown {
-        let loop = FlightLoop(try #require(plan.flight))
+        let loop = FlightLoop(track: plan.track)
         let frames = try loop.frames(at: timing)
         let d = plan.track.lateralBand
         var flown = Flown()
@@ -62,7 +62,7 @@ struct BudgetPlanSimulationTests {
                 }
                 let phaseOK =
                     outbound
-                    ? [.outbound, .turnAtEnd].contains(pose.phase) : [.inbound, .turnAtStart].contains(pose.phase)
+                    ? [LoopPhase.outbound, .turnAtEnd].contains(pose.phase) : [LoopPhase.inbound, .turnAtStart].contains(pose.phase)
                 if !phaseOK { flown.fail("frame \(k): \(outbound ? "outbound" : "inbound") crossing in \(pose.phase)") }
                 let load = Set(crossing.load)
                 let evict = Set(crossing.evict)

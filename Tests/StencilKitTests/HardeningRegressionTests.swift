@@ -92,7 +92,7 @@ struct HardeningRegressionTests {
             let flight = try Flight(from: a, to: b, on: grid, screen: Self.phone, lateralBand: 4e6)
             return try Stencil(flight: flight)
         }
-        guard case .outOfRange(let field, _, _)? = error else {
+        guard case .tooLarge(let field, _, _, _)? = error else {
             Issue.record(
                 "expected the band to be refused by the per-frame tile limit, got \(String(describing: error))")
             return

@@ -205,7 +205,7 @@ struct TrackPlanReplayMutationTests {
         #expect(problems == ["3 segments, where the samples bound the fewest possible at 2"], "\(problems)")
 
         let plan = try BudgetPlan(track: track, budget: MemoryBudget(bytes: 60 * 65_536), policy: .pause)
-        let planner = try TrackSegmentPlanner(track: track, clipToTerrain: false)
+        let planner = try SegmentPlanner(track: track, clipToTerrain: false)
         view = PlanView(plan, budgetBytes: 60 * 65_536)
         let (lower, upper) = view.ranges[1]
         let middle = (lower + upper) / 2

@@ -41,17 +41,17 @@ struct TrapRegressionTests {
         // 2 × 1944 px at 10⁻⁹ px/s plus two 2-s pivots: 3,888,000,000,004 s, 233,280,000,000,240 frames at 60 fps.
         Self.expectOutOfRange(
             stencilError { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-9)) },
-            field: "Frames per loop (loop duration × frame rate)", mentions: ["233280000000240", "at most 10000000"])
+            field: "Frames (track duration × frame rate)", mentions: ["233280000000240", "at most 10000000"])
         // Finite but too many: 1944 px a leg at 1e-3 px/s is 3.9 million s, 233 million frames at 60 fps.
         Self.expectOutOfRange(
             stencilError { () throws(StencilError) in try loop.frames(at: FlightTiming(speed: 1e-3)) },
-            field: "Frames per loop (loop duration × frame rate)")
+            field: "Frames (track duration × frame rate)")
         // The extremes of every rate together: 3.888·10¹² s at 10¹² frames per second, 3.888·10²⁴ frames.
         Self.expectOutOfRange(
             stencilError { () throws(StencilError) in
                 try loop.frames(at: FlightTiming(speed: 1e-9, framesPerSecond: 1e12, turnRate: 1e-9))
             },
-            field: "Frames per loop (loop duration × frame rate)", mentions: ["e+24"])
+            field: "Frames (track duration × frame rate)", mentions: ["e+24"])
         // Up to the limit is fine: 12 s at 10 fps is 120 frames.
         #expect(try loop.frames(at: FlightTiming(speed: 486, framesPerSecond: 10)).count == 120)
         #expect(FrameSequence.maximumCount == 10_000_000)
@@ -231,11 +231,11 @@ struct TrapRegressionTests {
             let pose = Pose(phase: .outbound, parameter: 0, position: position, heading: 90)
             Self.expectOutOfRange(
                 stencilError { () throws(StencilError) in try loop.cull(pose, into: &tiles) },
-                field: "Footprint reach (pose position, screen × zoom and lateral offset, in px)",
+                field: "Footprint reach of the pose (position, screen × scale, band and turns, in px)",
                 mentions: ["1099511627776"])
             Self.expectOutOfRange(
                 stencilError { () throws(StencilError) in try loop.footprint(of: pose) },
-                field: "Footprint reach (pose position, screen × zoom and lateral offset, in px)")
+                field: "Footprint reach of the pose (position, screen × scale, band and turns, in px)")
         }
         let nan = Pose(phase: .outbound, parameter: 0, position: PixelPoint(x: 0, y: 0), heading: .nan)
         let nanError = stencilError { () throws(StencilError) in try loop.cull(nan, into: &tiles) }
@@ -258,7 +258,7 @@ struct TrapRegressionTests {
         let big = try Screen(width: side, height: side)
         Self.expectOutOfRange(
             stencilError { () throws(StencilError) in try Flight(route: route, screen: big) },
-            field: "Flight extent (route, screen × zoom, band and turns, in px)")
+            field: "Footprint reach of the racetrack (position, screen × scale, band and turns, in px)")
         // 0.7·2⁴⁰ on each axis: half-diagonal 0.99·2⁴⁰ fits.
         let fitting = 1.4 * Flight.maximumExtent
         let fits = try Flight(route: route, screen: Screen(width: fitting, height: fitting))
@@ -321,12 +321,12 @@ struct FootprintSizeLimitTests {
             _ = try Flight(from: a, to: b, on: .marsViking, screen: screen)
             Issue.record("a 4.8e8 px footprint was accepted")
         } catch {
-            guard case .outOfRange(let field, _, let valid) = error else {
+            guard case .tooLarge(let field, _, let limit, _) = error else {
                 Issue.record("unexpected \(error)")
                 return
             }
             #expect(field.contains("Footprint size in tiles"))
-            #expect(valid.contains("\(Flight.maximumTilesPerFrame)"))
+            #expect(limit == Double(Flight.maximumTilesPerFrame))
         }
         // A generous scale still works: 480 × 320 at scale 100 is about 350 × 350 tiles of 128 px.
         _ = try Flight(from: a, to: b, on: .marsViking, screen: try Screen(width: 480, height: 320, scale: 100))

@@ -4,23 +4,23 @@ import Testing
 
 @testable import StencilKit
 
-/// The viewport limits' fast filter (`Viewport.passesLimitFilter`) only ever accepts what the exact checks accept,
+/// The viewport limits' fast filter (`FootprintLimits.passesFilter`) only ever accepts what the exact checks accept,
 /// so the filter changes speed, never an answer: footprints drawn on a fixed seed right at each of the three limits
 /// (the size in tiles, the reach from the origin, the draw side), where a filter a hair too generous would pass one
 /// the exact checks refuse.
 struct ViewportLimitFilterTests {
     static func refusal(_ footprint: Footprint, _ grid: TileGrid) -> StencilError? {
         stencilError { () throws(StencilError) in
-            try Viewport.requireWithinLimitsExactly(footprint, on: grid, what: "View")
+            try FootprintLimits.requireExactly(footprint, on: grid, of: "view")
         }
     }
 
     /// The filter's reach bound, from N itself: 0.999·(√N − 2)/2 tile lengths.
     @Test func safeReachFollowsTheTileLimit() {
         let n = Double(Flight.maximumTilesPerFrame)
-        #expect(Viewport.safeReachInTiles == 0.999 * (n.squareRoot() - 2) / 2)
+        #expect(FootprintLimits.safeReachInTiles == 0.999 * (n.squareRoot() - 2) / 2)
         // At that reach the exact size check's bounding square, 2r + 2 tiles a side, holds fewer than N tiles.
-        let side = 2 * Viewport.safeReachInTiles + 2
+        let side = 2 * FootprintLimits.safeReachInTiles + 2
         #expect(side * side < n)
     }
 
@@ -68,7 +68,7 @@ struct ViewportLimitFilterTests {
             }
             let footprint = Footprint(origin: origin, heading: heading, along: along, across: across)
             let exact = Self.refusal(footprint, grid)
-            if Viewport.passesLimitFilter(footprint, on: grid) {
+            if FootprintLimits.passesFilter(footprint, on: grid) {
                 filtered += 1
                 #expect(exact == nil, "trial \(trial): the filter passed one the exact checks refuse")
             } else if exact == nil {
@@ -78,7 +78,7 @@ struct ViewportLimitFilterTests {
             }
             // The check as called: the filter, then the exact checks — the exact checks' answer either way.
             let checked = stencilError { () throws(StencilError) in
-                try Viewport.requireWithinLimits(footprint, on: grid, what: "View")
+                try FootprintLimits.require(footprint, on: grid, of: "view")
             }
             #expect(
                 checked?.description == exact?.description,

@@ -135,10 +135,10 @@ extension SegmentPlanner {
         return crossings
     }
 
-    /// Whether the measure holds a piece whole at its end M (a racetrack's U-turn at B; a loop's pivot at W₀): the
-    /// last segment then owns that whole piece.
+    /// Whether the measure holds a piece whole at its end M (a racetrack's U-turn at B), which the last segment
+    /// then owns. A circular measure has no end: its lap runs on into the first segment.
     var holdsWholePieceAtEnd: Bool {
-        spans.last.map { $0.direction == .whole && $0.range.lower == length } ?? false
+        !isCircular && (spans.last.map { $0.direction == .whole && $0.range.lower == length } ?? false)
     }
 
     /// Whether every segment of the split positions fits.
