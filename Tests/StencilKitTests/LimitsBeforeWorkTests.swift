@@ -66,13 +66,22 @@ struct LimitsBeforeWorkTests {
         #expect(figures.limit == Double(TrackNeeds.maximumRuns) && figures.value > figures.limit)
         let text = error?.description ?? ""
         #expect(text.contains("past the limit of 16777216:") && !text.contains(".0"), "\(text)")
+        // Under the limit the count is exact: 301 frames moving 100 px (6.25 tiles) each, frames × tiles a frame
+        // (3.8·10⁷) past the limit so the runs are counted first, and the needs hold exactly that many.
+        let short = try Track(
+            start: PixelPoint(x: 10_000, y: 8192), heading: 90, steps: [.straight(length: 30_000)], on: grid,
+            screen: Screen(width: 4000, height: 4000))
+        let shortFrames = try short.frames(at: FlightTiming(speed: 6000, framesPerSecond: 60, turnRate: 90))
+        let counted = TrackNeeds.countRuns(of: shortFrames, stoppingPast: TrackNeeds.maximumRuns)
+        #expect(counted > 500_000 && counted < TrackNeeds.maximumRuns)
+        #expect(try TrackNeeds(frames: shortFrames).runCount == counted)
     }
 
     // MARK: Great-circle chains
 
     /// Four great-circle legs of about 3.8·10⁵ chain points each (ε = 0.003 px, a 2000 × 1333 screen): the old code
     /// built the first two chains point by point (seconds of work) and refused the third by its R·Θ/ε alone, a
-    /// figure below its own limit ("… is 35xxxx.0, past the limit of 1048576.0"). Now every leg's points are
+    /// figure below its own limit ("… is 376389.0, past the limit of 1048576.0"). Now every leg's points are
     /// estimated and summed before any chain is built, and the refusal names the estimated track pieces (2 a
     /// point, 3.0·10⁶), above the limit, as an integer.
     @Test("a great-circle route past the piece limit is refused from the estimate, naming a count above the limit")

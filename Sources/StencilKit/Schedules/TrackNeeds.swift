@@ -38,9 +38,9 @@ public struct TrackNeeds: Sendable, Hashable {
     /// Why: every frame's footprint is covered row by row and each row diffed with the previous frame's, so the
     /// work grows with frames × rows before a single run is found (9.09 million frames of a 180,000-px-wide screen
     /// at z = 12, 703 rows each, took 189 s). At about 30 ns a row in a release build, 2²⁷ row scans are about 4 s,
-    /// and they allow the longest flight (``FrameSequence/maximumCount`` frames) a footprint 13 rows high, a
-    /// 2796 × 1290 screen on 256-px tiles. The estimate is taken before any scan (``rowScanEstimate(of:)``) and a
-    /// flight past it is refused at once.
+    /// and they allow the longest flight (``FrameSequence/maximumCount`` frames) a footprint of 13 rows: a diagonal
+    /// under 12 tiles, 3,072 px on 256-px tiles. The estimate is taken before any scan (``rowScanEstimate(of:)``)
+    /// and a flight past it is refused at once.
     public static let maximumRowScans = 1 << 27
 
     /// The rows one frame's footprint can span: its diagonal (band included) in tiles, plus 2 for the partial rows
@@ -165,7 +165,7 @@ public struct TrackNeeds: Sendable, Hashable {
     static func tooManyRuns(_ count: Int, counted: Bool) -> StencilError {
         .tooLarge(
             what: "Need runs (tile visibility intervals) of the flight"
-                + (counted ? ", counted before any is stored" : ""),
+                + (counted ? " (counted before any is stored)" : ""),
             value: Double(count), limit: Double(maximumRuns),
             advice: "split the route, lower the frame rate, or use a smaller screen or band")
     }
