@@ -14,6 +14,13 @@ public struct RhumbLine: Sendable, Hashable {
     public let heading: Double
     /// Length in metres along the rhumb line.
     public let distance: Double
+    /// The end point of a line solved from its two ends (``init(from:to:on:)``), exactly as given; nil for a line
+    /// given by heading and distance.
+    ///
+    /// Kept because the direct problem cannot always give it back: (0°, 0°) → (89.99999999999999°, 0°) has a
+    /// distance whose Δφ = s·cos θ/R rounds to 90.00000000000001°, past the pole. Part of the line's equality, like
+    /// every stored property.
+    private let solvedEnd: GeoCoordinate?
 
     /// Solves the inverse problem: the rhumb line from `start` to `end`, taking the short way around (|Δλ| ≤ 180°).
     ///
@@ -22,6 +29,9 @@ public struct RhumbLine: Sendable, Hashable {
     /// if λ_end − λ_start as given is positive and west if it is negative. So (0°, 0°) → (0°, 180°) heads 90° and
     /// (0°, 180°) → (0°, 0°) heads 270°, as in RhumbSolve, although 180 and −180 are the same meridian.
     /// Then θ = atan2(Δλ, Δψ) and s = R·√(Δλ² + Δψ²)/q with q = Δψ/Δφ (`DividedDifference`).
+    ///
+    /// The line keeps `end`: ``end`` is exactly the coordinate given and never throws, even for an end so near a
+    /// pole that flying θ for s would round past it.
     /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide, or lie so
     ///   close (10⁻³²⁴° apart) that their separation in radians underflows to 0.
     /// - Complexity: O(1).
@@ -41,6 +51,7 @@ public struct RhumbLine: Sendable, Hashable {
         // Points a few subnormals of a degree apart still underflow to 0 in radians: they coincide at any scale.
         guard angle > 0 else { throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude) }
         self.distance = body.radius * angle / q
+        self.solvedEnd = end
     }
 
     /// The line of the given heading and length from `start` (the direct problem's input).
@@ -52,27 +63,48 @@ public struct RhumbLine: Sendable, Hashable {
         self.start = start
         self.heading = Degrees.normalizedHeading(heading)
         self.distance = distance
+        self.solvedEnd = nil
     }
 
     /// The point at `distance` metres along the line (the direct problem): Δφ = s·cos θ/R, then
     /// Δλ = s·sin θ·q/R with the divided difference q = Δψ/Δφ taken at φ₂ = φ₁ + Δφ exactly (not at φ₂ rounded),
     /// so near a pole, where ψ changes fast, the longitude keeps its accuracy: within 10⁻¹¹° of the exact value at
     /// 89.99° (10 km on Mars), and the point within a micrometre of the exact one for distances up to 10⁸ m.
+    ///
+    /// On a line solved from its two ends, every point from 0 to ``distance`` lies on it: the latitude, linear in
+    /// s, is kept between the two ends' (rounding can carry it a few ulps past an end near a pole), and the point at
+    /// ``distance`` is ``end`` itself.
     /// - Throws: ``MercatorError/passesPole(latitude:)`` if the line would reach a pole first.
     /// - Complexity: O(1).
     public func point(atDistance s: Double) throws(MercatorError) -> GeoCoordinate {
         try MercatorError.requireFinite(s, "Distance")
+        if s == distance, let solvedEnd { return solvedEnd }
         let (sinH, cosH) = Degrees.sinCos(heading)
-        let dLatDegrees = s * cosH / body.radius * 180 / .pi
-        let lat2 = start.latitude + dLatDegrees
+        var dLatDegrees = s * cosH / body.radius * 180 / .pi
+        var lat2 = start.latitude + dLatDegrees
+        if let solvedEnd, s >= 0, s <= distance {
+            let low = Swift.min(start.latitude, solvedEnd.latitude)
+            let high = Swift.max(start.latitude, solvedEnd.latitude)
+            if lat2 < low || lat2 > high {
+                lat2 = Swift.min(Swift.max(lat2, low), high)
+                dLatDegrees = lat2 - start.latitude
+            }
+        }
         guard abs(lat2) < 90 else { throw .passesPole(latitude: lat2) }
         let q = DividedDifference.quotient(from: start.latitude, by: dLatDegrees)
         let dLonDegrees = s * sinH * q / body.radius * 180 / .pi
         return try GeoCoordinate(latitude: lat2, longitude: start.longitude + dLonDegrees)
     }
 
-    /// The end point of the line.
+    /// The end point of the line: for a line solved from its two ends (``init(from:to:on:)``) exactly the end it was
+    /// given, which never throws; for a line given by heading and distance the direct problem's answer at
+    /// ``distance`` (its longitude λ_start + Δλ, not normalised in ``GeoCoordinate/givenLongitude``).
+    /// - Throws: ``MercatorError/passesPole(latitude:)`` only for a line given by heading and distance that would
+    ///   reach a pole first.
     public var end: GeoCoordinate {
-        get throws(MercatorError) { try point(atDistance: distance) }
+        get throws(MercatorError) {
+            if let solvedEnd { return solvedEnd }
+            return try point(atDistance: distance)
+        }
     }
 }

@@ -103,8 +103,12 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// `value` to 4 decimals, a whole number as an integer (39822, not 39822.0; whole numbers below 2⁵³ only).
     static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 0x1p53 { return "\(Int64(value))" }
         let scaled = (value * 10_000).rounded() / 10_000
+        guard scaled.isFinite else { return "\(value)" }
+        if scaled == scaled.rounded(), abs(scaled) < 0x1p53 { return "\(Int64(scaled))" }
         return "\(scaled)"
     }
 }

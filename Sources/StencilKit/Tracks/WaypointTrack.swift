@@ -26,7 +26,10 @@ extension Track {
     ///     ``TrackClosure/racetrack`` for exactly two waypoints (the §3 loop, turning right with `turnRadius`).
     ///   - tolerance: ε > 0 in terrain pixels for great-circle legs (see ``LegKind/greatCircle``).
     ///   - lateralBand: the band d ≥ 0 in terrain pixels the pilot may steer to either side of the track.
-    /// - Complexity: O(pieces); a great-circle leg has about R·(total turn)/ε pieces, R the footprint's reach.
+    /// - Complexity: O(pieces); a great-circle leg has about R·Θ/ε + √(L·Θ/2ε) pieces, R the footprint's reach, Θ
+    ///   the leg's total turn and L its length in px, and 2 track pieces a point (a straight and a joint). That count
+    ///   is estimated for every leg and summed before any chain is built, and a route whose estimated pieces pass
+    ///   ``Track/maximumPieces`` is refused at once.
     /// - Throws: ``StencilError/tooFewWaypoints(count:)``, ``StencilError/coincidentWaypoints(first:second:latitude:longitude:)``,
     ///   ``StencilError/radiusTooLarge(from:to:radius:largestRadius:)``, ``StencilError/reversalWithRadius(waypoint:radius:)``,
     ///   ``StencilError/badTolerance(value:)``, ``StencilError/geometry(_:)`` for a waypoint past the terrain's
@@ -58,6 +61,26 @@ extension Track {
         try Self.checkFootprintSize(screen: screen, lateralBand: lateralBand, grid: grid)
         let plan = try WaypointLegs(waypoints: waypoints, grid: grid, closure: closure)
         let reach = Self.footprintReach(screen: screen, lateralBand: lateralBand)
+        // A great-circle route's pieces, estimated leg by leg and summed before any chain is built: a chain of n
+        // points is n − 1 straight pieces and up to n − 2 joints, so about 2 pieces a point.
+        if legs == .greatCircle {
+            var points = 0.0
+            for leg in 0..<plan.legCount {
+                let (i, j) = plan.ends(of: leg)
+                points += try GreatCircleChain.estimatedPoints(
+                    from: waypoints[i], to: waypoints[j], pixels: plan.pixels[leg], plan.endPixel(of: leg), grid: grid,
+                    reach: reach, tolerance: tolerance)
+            }
+            let pieces = (2 * points).rounded(.up)
+            guard pieces <= Double(Self.maximumPieces) else {
+                throw .tooLarge(
+                    what: "Track pieces of the great-circle chains, estimated up front (a straight and a joint per "
+                        + "chain point, R·Θ/ε + √(L·Θ/2ε) points a leg, over \(plan.legCount) "
+                        + "leg\(plan.legCount == 1 ? "" : "s"))",
+                    value: pieces, limit: Double(Self.maximumPieces),
+                    advice: "raise the tolerance, shrink the screen or band, or split the route")
+            }
+        }
         // Each leg's points (two for a rhumb leg, a chain for a great circle).
         var legPoints: [[PixelPoint]] = []
         legPoints.reserveCapacity(plan.legCount)

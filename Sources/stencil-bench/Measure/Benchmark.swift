@@ -24,6 +24,13 @@ struct BenchmarkSettings: Sendable {
     var bruteForceTestLimit = 500_000_000
     /// Seconds of stencil setups (or of plans) after which their repetitions stop early.
     var setupSeconds = 2.0
+    /// The most tiles culled per pass over the measured frames (frames measured × tiles a frame, the latter the
+    /// most of a few evenly spread frames culled before measuring): the verification pass, all the timed
+    /// repetitions together, and the re-timing of slow frames each stay under it, by a larger stride, fewer
+    /// repetitions or fewer re-timings. 2²⁶ (67 million) tiles are a few seconds a pass; the built-in scenarios
+    /// cull at most 8.4 million (gpx-z14: 49,321 frames of up to 17 tiles, 10 repetitions), so they are not capped.
+    /// A 180,000-point screen (hundreds of thousands of tiles a frame) is, where it took over 60 s.
+    var maximumTileVisits = 1 << 26
 
     /// The largest `--repetitions`, 1000.
     static let maximumRepetitions = 1000
@@ -34,7 +41,8 @@ struct BenchmarkSettings: Sendable {
     static func quickMode() -> BenchmarkSettings {
         BenchmarkSettings(
             quick: true, frameRepetitions: 1, setupRepetitions: 10, planRepetitions: 3, frameStride: 2,
-            maximumMeasuredFrames: 20_000, maximumSamples: 20_000, bruteForceTestLimit: 20_000_000, setupSeconds: 0.25)
+            maximumMeasuredFrames: 20_000, maximumSamples: 20_000, bruteForceTestLimit: 20_000_000, setupSeconds: 0.25,
+            maximumTileVisits: 1 << 24)
     }
 }
 
@@ -188,15 +196,24 @@ struct ScenarioBenchmark {
             fixed.missed.count, fixed.extra.count
         )
 
-        // The frames measured: every `stride`-th, the stride raised so at most maximumMeasuredFrames are measured.
+        // The frames measured: every `stride`-th, the stride raised so at most maximumMeasuredFrames are measured,
+        // and so that frames measured × tiles a frame stay within maximumTileVisits (estimated before any pass).
         let frames = setup.frames
         let track = setup.track
         let cap = max(1, settings.maximumMeasuredFrames)
-        let stride = max(max(1, settings.frameStride), (frames.count + cap - 1) / cap)
+        let frameCap = max(1, (frames.count + cap - 1) / cap)
+        let tilesPerFrame = Self.tilesPerFrameEstimate(setup: setup)
+        let visitCap = max(1, settings.maximumTileVisits / tilesPerFrame)
+        let visitStride = max(1, (frames.count + visitCap - 1) / visitCap)
+        let stride = max(max(1, settings.frameStride), frameCap, visitStride)
         if stride > settings.frameStride {
+            let reason =
+                visitStride > frameCap
+                ? "at most \(Figures.count(settings.maximumTileVisits)) tiles are culled per pass, and a frame "
+                    + "holds up to \(Figures.count(tilesPerFrame))"
+                : "at most \(Figures.count(cap)) frames are measured per scenario"
             result.limits.append(
-                "\(name): \(Figures.count(frames.count)) frames in the loop; measured 1 in \(stride) (at most "
-                    + "\(Figures.count(cap)) frames are measured per scenario)")
+                "\(name): \(Figures.count(frames.count)) frames in the loop; measured 1 in \(stride) (\(reason))")
         }
         let indices = Array(Swift.stride(from: 0, to: frames.count, by: stride))
         progress.update("\(label): computing \(Figures.count(indices.count)) poses")
@@ -205,13 +222,18 @@ struct ScenarioBenchmark {
         result.frames = frames.count
         result.framesMeasured = poses.count
         result.frameStride = stride
-        let repetitions = max(1, min(settings.frameRepetitions, settings.maximumSamples / max(1, poses.count)))
+        let sampleRepetitions = settings.maximumSamples / max(1, poses.count)
+        let visitRepetitions = settings.maximumTileVisits / max(1, poses.count * tilesPerFrame)
+        let repetitions = max(1, min(settings.frameRepetitions, sampleRepetitions, visitRepetitions))
         result.frameRepetitions = repetitions
         if repetitions < settings.frameRepetitions {
+            let reason =
+                visitRepetitions < sampleRepetitions
+                ? "at most \(Figures.count(settings.maximumTileVisits)) tiles are culled per pass"
+                : "at most \(Figures.count(settings.maximumSamples)) timed frames per scenario"
             result.limits.append(
                 "\(name): \(repetitions) timed repetition\(repetitions == 1 ? "" : "s") instead of "
-                    + "\(settings.frameRepetitions) (at most \(Figures.count(settings.maximumSamples)) timed frames per "
-                    + "scenario)")
+                    + "\(settings.frameRepetitions) (\(reason))")
         }
         // Brute force tests every stencil tile: on every measured frame while that stays under its test limit, else
         // on every `bruteStride`-th measured frame.
@@ -369,11 +391,13 @@ struct ScenarioBenchmark {
         var reported = Set<Int>()
         var confirmed = 0
         var worstConfirmed = 0.0
+        // Past 1000 slow frames (fewer when their three re-timings would cull past maximumTileVisits tiles) the rest
+        // are counted, not re-timed.
+        let retimeCap = max(1, min(1000, settings.maximumTileVisits / (3 * tilesPerFrame)))
         for (i, seconds) in workSamples.enumerated() where seconds > budget {
             let n = i % poses.count
             guard reported.insert(n).inserted else { continue }
-            // Past 1000 slow frames the rest are counted, not re-timed.
-            guard reported.count <= 1000 else {
+            guard reported.count <= retimeCap else {
                 confirmed += 1
                 continue
             }
@@ -432,6 +456,22 @@ struct ScenarioBenchmark {
         }
         result.bruteForce = Percentiles(bruteSamples)
         return result
+    }
+
+    /// The most tiles any of 16 evenly spread frames of the loop culls (at least 1): the tiles a measured frame is
+    /// taken to cull when bounding a pass by ``BenchmarkSettings/maximumTileVisits``.
+    private static func tilesPerFrameEstimate(setup: ScenarioSetup) -> Int {
+        let frames = setup.frames
+        var buffer: [VisibleTile] = []
+        var most = 1
+        let samples = min(16, frames.count)
+        for i in 0..<samples {
+            let k = i * frames.count / samples
+            let pose = frames.pose(ofFrame: k)
+            _ = try? setup.track.cull(pose, lateralOffset: setup.weaveOffset(frame: k), into: &buffer)
+            most = max(most, buffer.count)
+        }
+        return most
     }
 
     /// Checks the scenario's stencil setup and plan p50s against its ``SetupTargets``: a first miss is timed again

@@ -1,0 +1,131 @@
+import MercatorMath
+import Testing
+
+@testable import StencilKit
+
+/// The fuzzing campaign's unbounded work in the schedule needs and the great-circle chains: each limit now refuses
+/// before the work, naming the limit, with whole numbers printed as integers. Each input here ran for seconds (or
+/// minutes) on the code before the fix, and each test checks the refusal comes from the up-front check by its
+/// message's wording.
+@Suite
+struct LimitsBeforeWorkTests {
+    /// The `tooLarge` figures of `error`, or nil for any other outcome.
+    static func tooLarge(_ error: StencilError?) -> (what: String, value: Double, limit: Double)? {
+        guard case .tooLarge(let what, let value, let limit, _)? = error else { return nil }
+        return (what, value, limit)
+    }
+
+    // MARK: Schedule needs: row scans
+
+    /// One straight leg, 9.09 million frames of a 180,000-px-wide screen at z = 12: every frame's footprint spans
+    /// about 703 rows, 6.4·10⁹ row scans that took 189 s before answering. Refused up front by
+    /// ``TrackNeeds/maximumRowScans``, naming frames × rows.
+    @Test("the needs of a flight past the row-scan limit are refused before any scan")
+    func needsRowScansAreBoundedUpFront() throws {
+        let grid = try TileGrid.xyz(level: 12)
+        let track = try Track(
+            waypoints: [GeoCoordinate(latitude: 0, longitude: 0), GeoCoordinate(latitude: 0, longitude: 1)], on: grid,
+            screen: Screen(width: 180_000, height: 1))
+        let timing = try FlightTiming(speed: 0.01923, framesPerSecond: 60, turnRate: 90)
+        let frames = try track.frames(at: timing)
+        #expect(frames.count > 9_000_000)
+        let error = stencilError { () throws(StencilError) in try TrackNeeds(track: track, timing: timing) }
+        let figures = try #require(Self.tooLarge(error), "\(String(describing: error))")
+        #expect(figures.what.hasPrefix("Row scans of the needs"))
+        #expect(figures.limit == Double(TrackNeeds.maximumRowScans))
+        // 705 rows a frame at most (the 180,000-px diagonal over 256-px tiles, plus 2).
+        #expect(figures.value == Double(frames.count) * 705)
+        #expect(figures.value > figures.limit)
+        let text = error?.description ?? ""
+        #expect(text.contains("past the limit of 134217728:") && !text.contains(".0"), "\(text)")
+        #expect(text.contains("fewer frames") && text.contains("smaller screen") && text.contains("coarser grid"))
+        // The same screen flown for fewer frames is accepted: 1,000 frames × 705 rows is far under the limit.
+        let fast = try FlightTiming(speed: 2913 / (1000.0 / 60), framesPerSecond: 60, turnRate: 90)
+        #expect(TrackNeeds.rowScanEstimate(of: try track.frames(at: fast)) < Double(TrackNeeds.maximumRowScans))
+    }
+
+    // MARK: Schedule needs: runs
+
+    /// A footprint of 250 × 250 tiles that jumps its whole width every frame opens 62,500 runs a frame: 401 frames
+    /// are 2.5·10⁷ runs, past ``TrackNeeds/maximumRuns`` (2²⁴). The old code stored and numbered 16.8 million runs
+    /// (a hash look-up each, on a grid of 2²⁸ tiles) before refusing; now they are counted first, without storing
+    /// any, and the refusal says so.
+    @Test("needs past the run limit are refused by a count taken before any run is stored")
+    func needsRunsAreCountedBeforeTheyAreStored() throws {
+        let grid = try TileGrid(columns: 1 << 18, rows: 1 << 10, tileSize: 16)
+        let track = try Track(
+            start: PixelPoint(x: 10_000, y: 8192), heading: 90, steps: [.straight(length: 2_000_000)], on: grid,
+            screen: Screen(width: 4000, height: 4000))
+        let timing = try FlightTiming(speed: 300_000, framesPerSecond: 60, turnRate: 90)
+        let frames = try track.frames(at: timing)
+        #expect(frames.count == 401)
+        #expect(TrackNeeds.rowScanEstimate(of: frames) <= Double(TrackNeeds.maximumRowScans))
+        let error = stencilError { () throws(StencilError) in try TrackNeeds(frames: frames) }
+        let figures = try #require(Self.tooLarge(error), "\(String(describing: error))")
+        #expect(figures.what.contains("counted before any is stored"))
+        #expect(figures.limit == Double(TrackNeeds.maximumRuns) && figures.value > figures.limit)
+        let text = error?.description ?? ""
+        #expect(text.contains("past the limit of 16777216:") && !text.contains(".0"), "\(text)")
+        // Under the limit the count is exact: 301 frames moving 100 px (6.25 tiles) each, frames × tiles a frame
+        // (3.8·10⁷) past the limit so the runs are counted first, and the needs hold exactly that many.
+        let short = try Track(
+            start: PixelPoint(x: 10_000, y: 8192), heading: 90, steps: [.straight(length: 30_000)], on: grid,
+            screen: Screen(width: 4000, height: 4000))
+        let shortFrames = try short.frames(at: FlightTiming(speed: 6000, framesPerSecond: 60, turnRate: 90))
+        let counted = TrackNeeds.countRuns(of: shortFrames, stoppingPast: TrackNeeds.maximumRuns)
+        #expect(counted > 500_000 && counted < TrackNeeds.maximumRuns)
+        #expect(try TrackNeeds(frames: shortFrames).runCount == counted)
+    }
+
+    // MARK: Great-circle chains
+
+    /// Four great-circle legs of about 3.8·10⁵ chain points each (ε = 0.003 px, a 2000 × 1333 screen): the old code
+    /// built the first two chains point by point (seconds of work) and refused the third by its R·Θ/ε alone, a
+    /// figure below its own limit ("… is 376389.0, past the limit of 1048576.0"). Now every leg's points are
+    /// estimated and summed before any chain is built, and the refusal names the estimated track pieces (2 a
+    /// point, 3.0·10⁶), above the limit, as an integer.
+    @Test("a great-circle route past the piece limit is refused from the estimate, naming a count above the limit")
+    func greatCircleChainsAreEstimatedUpFront() throws {
+        let grid = try TileGrid.xyz(level: 4)
+        let waypoints = try [(20.0, -60.0), (40.0, 30.0), (20.0, 120.0), (40.0, -150.0), (20.0, -60.0)].map {
+            try GeoCoordinate(latitude: $0.0, longitude: $0.1)
+        }
+        let error = stencilError { () throws(StencilError) in
+            try Track(
+                waypoints: waypoints, on: grid, screen: Screen(width: 2000, height: 1333), legs: .greatCircle,
+                tolerance: 0.003)
+        }
+        let figures = try #require(Self.tooLarge(error), "\(String(describing: error))")
+        #expect(figures.what.contains("estimated up front") && figures.what.contains("over 4 legs"))
+        #expect(figures.limit == Double(Track.maximumPieces))
+        #expect(figures.value > figures.limit && figures.value == figures.value.rounded())
+        let text = error?.description ?? ""
+        #expect(text.contains("is \(Int(figures.value)), past the limit of 1048576:"), "\(text)")
+        #expect(text.contains("raise the tolerance"))
+        // The estimate tracks the chains: each leg alone, built, is within 15% of its estimate.
+        let reach = Track.footprintReach(screen: try Screen(width: 2000, height: 1333), lateralBand: 0)
+        for leg in 0..<2 {
+            let a = waypoints[leg]
+            let b = waypoints[leg + 1]
+            let from = try grid.pixel(of: a)
+            var to = try grid.pixel(of: b)
+            to.x = WaypointLegs.unwrap(to.x, next: from.x, width: grid.width)
+            let estimate = try GreatCircleChain.estimatedPoints(
+                from: a, to: b, pixels: from, to, grid: grid, reach: reach, tolerance: 0.05)
+            let built = try GreatCircleChain.points(
+                from: a, to: b, pixels: from, to, grid: grid, reach: reach, tolerance: 0.05,
+                budget: Track.maximumPieces)
+            #expect(abs(Double(built.count) / estimate - 1) < 0.15, "leg \(leg): \(built.count) vs \(estimate)")
+        }
+    }
+
+    /// Whole numbers in the messages print as integers: 39822, not 39822.0; fractions keep up to 4 decimals.
+    @Test("tooLarge messages print whole numbers as integers")
+    func wholeNumbersPrintAsIntegers() {
+        let error = StencilError.tooLarge(what: "Things", value: 39822, limit: 1_048_576, advice: "use fewer")
+        #expect(error.description == "Things is 39822, past the limit of 1048576: use fewer.")
+        #expect(StencilError.format(64.00424) == "64.0042")
+        #expect(StencilError.format(-3) == "-3")
+        #expect(StencilError.format(1e300) == "1e+300")
+    }
+}
