@@ -39,7 +39,7 @@ enum InspectCommands {
         progress.update("stencil: writing \(Figures.count(stencil.unwrapped.spans.count)) runs")
         var out = StandardOutput()
         if args.has("--json") {
-            JSONOutput.writeStencil(stencil, format: setup.format, to: &out)
+            JSONOutput.writeStencil(stencil, format: setup.format)
             return 0
         }
         out.write(
@@ -85,7 +85,7 @@ enum InspectCommands {
         _ = try stencil(of: setup)
         var out = StandardOutput()
         if args.has("--json") {
-            try JSONOutput.writeFrames(setup, offset: offset, progress: progress, to: &out)
+            try JSONOutput.writeFrames(setup, offset: offset, progress: progress)
             return 0
         }
         let frames = setup.frames
@@ -118,7 +118,7 @@ enum InspectCommands {
         let plan = try plan(of: setup)
         var out = StandardOutput()
         if args.has("--json") {
-            JSONOutput.writePlan(plan, budgetBytes: setup.scenario.budgetBytes, progress: progress, to: &out)
+            JSONOutput.writePlan(plan, budgetBytes: setup.scenario.budgetBytes, progress: progress)
             return 0
         }
         out.write(
