@@ -13,7 +13,7 @@ enum ScheduleCommand {
             spec: .init(valued: ["--capacity", "--latency", "--throughput"], switches: ["--json"]))
         let progress = Progress("schedule: reading the scenario")
         defer { progress.finish() }
-        let setup = try ScenarioSetup(BuiltinScenarios.resolve(args.single("SCENARIO", command: "schedule")))
+        let setup = try ScenarioSetup(args, command: "schedule")
         let scenario = setup.scenario
         let latency =
             try args.double("--latency", "a number of seconds ≥ 0", valid: { $0 >= 0 }) ?? scenario.loader?.latency

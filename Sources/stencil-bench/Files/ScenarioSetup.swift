@@ -97,9 +97,15 @@ struct ScenarioSetup: Sendable {
         return (stencil, Result { () throws(StencilError) in try makePlan() })
     }
 
-    /// The stencil alone (it does not need the budget).
+    /// The stencil alone (it does not need the budget), with a library error turned into a ``ScenarioError`` naming
+    /// the scenario.
     func validatedStencil() throws(ScenarioError) -> Stencil {
         do { return try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
+    }
+
+    /// The plan, with a library error turned into a ``ScenarioError`` naming the scenario.
+    func validatedPlan() throws(ScenarioError) -> BudgetPlan {
+        do { return try makePlan() } catch { throw ScenarioError(scenario.source, error) }
     }
 
     /// The along-track position of a pose as the plan measures it: on a racetrack the position projected on u(θ)

@@ -2,39 +2,6 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg`: draws the scenario like a debug view.
-enum SvgCommand {
-    static func run(_ words: [String]) throws -> Int32 {
-        let args = try Arguments(
-            words, command: "svg", spec: .init(valued: ["--frame", "--output"], aliases: ["-o": "--output"]))
-        guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
-        let progress = Progress("svg: reading the scenario")
-        defer { progress.finish() }
-        let setup = try InspectCommands.setup(args, command: "svg")
-        progress.update("svg: stencil and plan of \(setup.scenario.name)")
-        let (stencil, planResult) = try setup.validated()
-        // A plan the budget cannot hold is drawn without split points.
-        let plan = try? planResult.get()
-        let frames = setup.frames
-        let frame: Int
-        if let n = try args.int("--frame", minimum: 0) {
-            guard n < frames.count else {
-                throw UsageError("--frame \(n) is past the loop's last frame \(frames.count - 1)")
-            }
-            frame = n
-        } else {
-            // The middle of the first piece.
-            let t = setup.track.pieces[0].duration(at: setup.timing) / 2
-            frame = min(frames.count - 1, Int((t * setup.timing.framesPerSecond).rounded()))
-        }
-        progress.update("svg: drawing")
-        let drawing = try ScenarioDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)
-        try Console.write(drawing.render(), to: output)
-        print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count)")
-        return 0
-    }
-}
-
 /// An SVG picture of a flight: the tile grid with its edges, the stencil (ghost tiles hatched and labelled with their
 /// real column), the fixed-radius baseline's extra tiles shaded and missed tiles outlined, the loop, the split
 /// points, and one frame's footprint and visible tiles.
