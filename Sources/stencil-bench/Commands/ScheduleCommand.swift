@@ -2,9 +2,9 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule (MODEL.md §9)
-/// of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A refused
-/// schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
+/// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule ("Streaming
+/// schedule") of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A
+/// refused schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ScheduleCommand {
     static func run(_ words: [String]) throws -> Int32 {

@@ -6,7 +6,7 @@ enum BuiltinScenarios {
     /// Name and JSON text of every built-in scenario, in run order.
     static let all: [(name: String, json: String)] = racetracks + TrackScenarios.all
 
-    /// The §3 racetrack scenarios.
+    /// The racetrack scenarios ("Route and flight loop").
     static let racetracks: [(name: String, json: String)] = [
         (
             "example1",

@@ -4,7 +4,7 @@ import StencilKit
 
 /// One benchmark scenario: a flight on a tile grid, its memory budget and how fast it is flown.
 ///
-/// Scenarios are read from JSON (see `Benchmarks/README-bench.md` for every field) by a strict reader: an unknown
+/// Scenarios are read from JSON (README.md, "Scenario files", lists every field) by a strict reader: an unknown
 /// field, a missing required field, a value of the wrong kind or out of range is an error naming the field.
 struct Scenario: Sendable {
     /// Short name, used on the command line and in results.
@@ -15,7 +15,8 @@ struct Scenario: Sendable {
     var source: String
     /// The tile grid: explicit sizes or a Web Mercator XYZ level.
     var grid: GridSpec
-    /// The route: the §3 racetrack between two points, or a waypoint track (§7).
+    /// The route: the racetrack between two points ("Route and flight loop"), or a waypoint track ("Tracks: routes
+    /// of any shape").
     var route: RouteSpec
     /// The screen: size, scale, anchor and margin.
     var screen: ScreenSpec
@@ -107,9 +108,10 @@ struct Scenario: Sendable {
     }
 }
 
-/// A scenario's route: `route.from`/`route.to` (and `way`) make the §3 racetrack; `route.waypoints` (each
+/// A scenario's route: `route.from`/`route.to` (and `way`) make the racetrack; `route.waypoints` (each
 /// `{"lon", "lat"}`) with `legs` (`"rhumb"` default or `"greatCircle"`), `closure` (`"oneWay"` default or
-/// `"loop"`) and `tolerance` (ε in px, default 0.5) make a waypoint track (MODEL.md §7).
+/// `"loop"`) and `tolerance` (ε in px, default 0.5) make a waypoint track (the geometry model's "Tracks: routes of any
+/// shape").
 enum RouteSpec: Sendable {
     case racetrack(from: (lon: Double, lat: Double), to: (lon: Double, lat: Double), way: RouteWay)
     case waypoints(points: [(lon: Double, lat: Double)], legs: LegKind, closure: TrackClosure, tolerance: Double)
@@ -140,7 +142,7 @@ enum RouteSpec: Sendable {
         }
     }
 
-    /// Whether the route is the §3 racetrack.
+    /// Whether the route is the racetrack.
     var isRacetrack: Bool {
         if case .racetrack = self { return true }
         return false

@@ -2,10 +2,10 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// The built-in track scenarios (MODEL.md §7), generated as JSON text so that `scenarios --write` saves them like
-/// the others: MODEL example 4 (pivot and fly-by), a JFK→LHR great-circle flight plan at XYZ z = 8, a 2,000-point
-/// GPX-like track at z = 14 (a random walk on a fixed seed), a closed circuit across ±180° on Mars Viking, one-way
-/// versions of racetrack routes, and the 5 × 50-tile corridor at z = 12 at four headings.
+/// The built-in track scenarios ("Tracks: routes of any shape"), generated as JSON text so that `scenarios --write`
+/// saves them like the others: example 4 of "Worked examples 4–6" (pivot and fly-by), a JFK→LHR great-circle flight
+/// plan at XYZ z = 8, a 2,000-point GPX-like track at z = 14 (a random walk on a fixed seed), a closed circuit across
+/// ±180° on Mars Viking, one-way versions of racetrack routes, and the 5 × 50-tile corridor at z = 12 at four headings.
 enum TrackScenarios {
     static let all: [(name: String, json: String)] =
         [
@@ -48,7 +48,7 @@ enum TrackScenarios {
         )
     }
 
-    /// MODEL.md example 4: W₀ = (1056, 2688), W₁ = (2080, 2688), W₂ = (2080, 3712) px on Mars Viking.
+    /// Example 4 of "Worked examples 4–6": W₀ = (1056, 2688), W₁ = (2080, 2688), W₂ = (2080, 3712) px on Mars Viking.
     static func example4(pivot: Bool) -> (name: String, json: String) {
         let grid = TileGrid.marsViking
         let points = [(1056.0, 2688.0), (2080.0, 2688.0), (2080.0, 3712.0)].map { p in
