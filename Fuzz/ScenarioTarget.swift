@@ -15,7 +15,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = JSONOutput.inlineRuns(stencil.unwrapped)
     if case .success(let plan) = plan {
         FuzzChecks.require(plan.peakBytes >= 0, "negative peak bytes")
-        _ = InspectCommands.capacityText(plan, budgetBytes: scenario.budgetBytes)
+        _ = PlanCommand.capacityText(plan, budgetBytes: scenario.budgetBytes)
     }
     FuzzChecks.check(
         setup.track, clip: scenario.clipToTerrain, budget: setup.budget, format: setup.format,

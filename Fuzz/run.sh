@@ -18,7 +18,8 @@ build="$root/.build/fuzz"
 mkdir -p "$build/artifacts"
 export SWIFT_BACKTRACE=enable=no
 
-flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library)
+# One package name for every module: stencil-bench uses StencilKit's `package` declarations.
+flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit)
 lib() {  # lib NAME: one object and module for Sources/NAME, rebuilt when a source is newer
     local name=$1
     local sources

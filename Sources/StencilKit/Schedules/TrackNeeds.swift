@@ -105,7 +105,7 @@ public struct TrackNeeds: Sendable, Hashable {
                 let row = previous.firstRow + i
                 previous.rows[i].forEachRun(notIn: current.runs(ofRow: row)) { first, last in
                     for column in first...last {
-                        let number = numbering.existingNumber(of: TileIndex(column: column, row: row))
+                        let number = numbering.existingNumber(of: TileIndex(column: column, row: row))!
                         runLast[Int(openRun[number])] = frame - 1
                         openRun[number] = -1
                     }
@@ -261,44 +261,5 @@ extension Track {
     /// - Throws: as ``TrackNeeds/init(track:timing:)``.
     public func needs(at timing: FlightTiming) throws(StencilError) -> TrackNeeds {
         try TrackNeeds(track: self, timing: timing)
-    }
-}
-
-/// Numbers the distinct real tiles of a flight in order of first sight: a flat table on grids of at most 2²⁰ tiles,
-/// a dictionary beyond.
-struct TileNumbering {
-    let columns: Int
-    var table: [Int32]
-    var dictionary: [TileIndex: Int32] = [:]
-    let usesTable: Bool
-    private(set) var tiles: [TileIndex] = []
-
-    init(grid: TileGrid) {
-        columns = grid.columns
-        let (cells, overflow) = grid.columns.multipliedReportingOverflow(by: grid.rows)
-        usesTable = !overflow && cells <= 1 << 20
-        table = usesTable ? [Int32](repeating: -1, count: cells) : []
-    }
-
-    /// The number of `tile`, assigning the next one if it is new.
-    @inline(__always)
-    mutating func number(of tile: TileIndex) -> Int {
-        if usesTable {
-            let cell = tile.row * columns + tile.column
-            let n = table[cell]
-            if n >= 0 { return Int(n) }
-            table[cell] = Int32(truncatingIfNeeded: tiles.count)
-        } else {
-            if let n = dictionary[tile] { return Int(n) }
-            dictionary[tile] = Int32(truncatingIfNeeded: tiles.count)
-        }
-        tiles.append(tile)
-        return tiles.count - 1
-    }
-
-    /// The number of a tile already numbered.
-    @inline(__always)
-    func existingNumber(of tile: TileIndex) -> Int {
-        usesTable ? Int(table[tile.row * columns + tile.column]) : Int(dictionary[tile]!)
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule (MODEL.md §9)
-/// of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A refused
-/// schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
+/// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule ("Streaming
+/// schedule") of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A
+/// refused schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ScheduleCommand {
     static func run(_ words: [String]) throws -> Int32 {
@@ -13,7 +13,7 @@ enum ScheduleCommand {
             spec: .init(valued: ["--capacity", "--latency", "--throughput"], switches: ["--json"]))
         let progress = Progress("schedule: reading the scenario")
         defer { progress.finish() }
-        let setup = try ScenarioSetup(BuiltinScenarios.resolve(args.single("SCENARIO", command: "schedule")))
+        let setup = try ScenarioSetup(args, command: "schedule")
         let scenario = setup.scenario
         let latency =
             try args.double("--latency", "a number of seconds ≥ 0", valid: { $0 >= 0 }) ?? scenario.loader?.latency
@@ -48,7 +48,7 @@ enum ScheduleCommand {
         }
         var out = StandardOutput()
         if args.has("--json") {
-            write(schedule, to: &out)
+            write(schedule)
             return 0
         }
         let n = schedule.requestCount
@@ -110,27 +110,24 @@ enum ScheduleCommand {
     /// "requestCount": n, "beladyBound": b, "peakTiles": p, "frames": K}`, times in seconds from take-off, real tile
     /// columns; one request or eviction a line.
     /// - Complexity: O(requests + evictions); memory O(1) beyond the schedule.
-    static func write(_ schedule: StreamingSchedule, to out: inout StandardOutput) {
-        let number = JSONValue.format
-        out.write("{\n  \"preload\": [")
-        for (i, r) in schedule.preload.enumerated() {
-            out.write((i > 0 ? ", " : "") + "[\(r.tile.column), \(r.tile.row)]")
+    static func write(_ schedule: StreamingSchedule) {
+        var json = JSONStream()
+        json.beginArray("preload", items: .inline)
+        for r in schedule.preload { json.item(.tile(r.tile)) }
+        json.endArray()
+        for (key, actions) in [
+            ("requests", schedule.requests.map { ($0.time, $0.tile) }),
+            ("evictions", schedule.evictions.map { ($0.time, $0.tile) }),
+        ] {
+            json.beginArray(key, items: .lines())
+            for (time, tile) in actions { json.item(.array([.number(time), .int(tile.column), .int(tile.row)])) }
+            json.endArray()
         }
-        out.write("],\n  \"requests\": [")
-        for (i, r) in schedule.requests.enumerated() {
-            out.write((i > 0 ? ",\n    " : "\n    ") + "[\(number(r.time)), \(r.tile.column), \(r.tile.row)]")
-        }
-        out.write(schedule.requests.isEmpty ? "],\n" : "\n  ],\n")
-        out.write("  \"evictions\": [")
-        for (i, e) in schedule.evictions.enumerated() {
-            out.write((i > 0 ? ",\n    " : "\n    ") + "[\(number(e.time)), \(e.tile.column), \(e.tile.row)]")
-        }
-        out.write(schedule.evictions.isEmpty ? "],\n" : "\n  ],\n")
-        out.write("  \"takeoffWait\": \(number(schedule.takeoffWait)),\n")
-        out.write("  \"requestCount\": \(schedule.requestCount),\n")
-        out.write("  \"beladyBound\": \(schedule.beladyBound),\n")
-        out.write("  \"peakTiles\": \(schedule.peakTiles),\n")
-        out.write("  \"frames\": \(schedule.frameCount)\n}\n")
-        out.flush()
+        json.field("takeoffWait", .number(schedule.takeoffWait))
+        json.field("requestCount", .int(schedule.requestCount))
+        json.field("beladyBound", .int(schedule.beladyBound))
+        json.field("peakTiles", .int(schedule.peakTiles))
+        json.field("frames", .int(schedule.frameCount))
+        json.finish()
     }
 }

@@ -2,13 +2,13 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// `stencil-bench view VIEW [--json]`: the tiles a view shows and its prefetch ring; and `svg VIEW -o FILE.svg`
-/// for a view file.
+/// `stencil-bench view VIEW [--json]`: the tiles a view shows and its prefetch ring.
 ///
 /// With `--json` it prints `{"level": n, "visible": [[i, j], ...], "ring": [[i, j], ...]}` — tiles row-major as
 /// [unwrapped column, row]; `level` is the XYZ level (from `map`, `grid.xyz`, or a 2ⁿ × 2ⁿ grid), null for other
 /// grids — or, for a view it cannot show, `{"error": {"kind": K, "message": "..."}}` and exit status 2.
 enum ViewCommand {
+    /// Runs the command on the words after `view`; exit status 0, or 2 for a view it cannot show.
     static func run(_ words: [String]) -> Int32 {
         let json = words.contains("--json")
         do {
@@ -84,18 +84,5 @@ enum ViewCommand {
             out += "    row \(row): cols \(parts.joined(separator: ", "))\n"
         }
         return out
-    }
-
-    /// `svg VIEW -o FILE.svg` for a view.
-    static func svg(_ words: [String]) throws -> Int32 {
-        let args = try Arguments(words, command: "svg", spec: .init(valued: ["--output"], aliases: ["-o": "--output"]))
-        guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
-        let setup = try ViewSetup(BuiltinViews.resolve(args.single("VIEW", command: "svg")))
-        let drawing = try ViewDrawing(setup)
-        try Console.write(drawing.render(), to: output)
-        print(
-            "wrote \(output): \(setup.scenario.name ?? setup.scenario.source), \(drawing.visible.count) visible, "
-                + "\(drawing.ring.count) ring tiles")
-        return 0
     }
 }

@@ -10,7 +10,7 @@ enum BuiltinViews {
         { "name": "view-z12-h\(heading)",
           "description": "1024 × 768 px at XYZ z = 12, centre tile (2150.3, 1465.7), heading \(heading)°, 256-px ring",
           "grid": {"xyz": 12},
-          "screen": {"width": 1024, "height": 768, "zoom": 1, "anchor": {"x": 0.5, "y": 0.5}, "margin": 0},
+          "screen": {"width": 1024, "height": 768, "scale": 1, "anchor": {"x": 0.5, "y": 0.5}, "margin": 0},
           "center": {"x": 550476.8, "y": 375219.2},
           "bearing": \(heading), "ring": 256 }
         """
@@ -25,7 +25,7 @@ enum BuiltinViews {
                 { "name": "view-viking",
                   "description": "480 × 320 on Mars Viking 90 × 42 × 128 px near example 1's midpoint, bearing 30°",
                   "grid": {"columns": 90, "rows": 42, "tileSize": 128},
-                  "screen": {"width": 480, "height": 320, "zoom": 1},
+                  "screen": {"width": 480, "height": 320, "scale": 1},
                   "center": {"x": 2028.3, "y": 2688.7},
                   "bearing": 30, "ring": 128 }
                 """

@@ -1,13 +1,36 @@
 import Foundation
 import MercatorMath
+import StencilKit
 
-/// A JSON document as a value, with a strict parser that keeps object keys in order (so duplicates and unknown
-/// keys can be reported) and a writer that prints short arrays on one line.
+/// A JSON document as a value, with a strict parser (RFC 8259, no extensions) and stencil-bench's one JSON writer
+/// (``rendered(_:)``).
+///
+/// The parser is hand-written because scenario and view files are read strictly (``FieldReader``), and Foundation's
+/// readers cannot do it. As checked with the Linux Foundation of the Swift 6.3 toolchain:
+/// - Duplicate keys: `JSONSerialization` and `JSONDecoder` both accept `{"a": 1, "a": 2}` silently, each keeping
+///   one value; this parser refuses it, naming the key.
+/// - Key order: `JSONSerialization` returns a dictionary, so the order of the keys is lost; this parser keeps the
+///   pairs in document order, so the first unknown field (``FieldReader/allow(_:)``) is the first in the file.
+/// - Unknown keys: `JSONDecoder` ignores keys its type does not declare; every unknown field here is an error.
+/// - Kinds: through `JSONSerialization`, `true` casts to the number 1, so "must be a number, not a boolean" cannot
+///   be told; here every value keeps its kind.
+/// - Positions: their syntax errors give a character offset (`JSONSerialization`) or none (`JSONDecoder`); this
+///   parser gives the line and column.
+/// It also refuses nesting deeper than 200 levels and numbers past a Double's range. It does not keep a number's
+/// text: every number is read as a Double.
 enum JSONValue: Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number; the parser reads every number as one.
     case number(Double)
+    /// A whole number written exactly, digit for digit (byte counts reach `Int.max`, past a Double's 2⁵³); the
+    /// parser reads every number as ``number(_:)``.
+    case integer(Int)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
     /// Key–value pairs in document order.
     case object([(key: String, value: JSONValue)])
@@ -24,7 +47,7 @@ enum JSONValue: Sendable {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .number: return "a number"
+        case .number, .integer: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"
@@ -39,8 +62,11 @@ enum JSONValue: Sendable {
 
     /// The number, if this is one.
     var number: Double? {
-        if case .number(let n) = self { return n }
-        return nil
+        switch self {
+        case .number(let n): return n
+        case .integer(let i): return Double(i)
+        default: return nil
+        }
     }
 
     /// The string, if this is one.
@@ -294,12 +320,31 @@ private struct JSONParser {
 // MARK: Writing
 
 extension JSONValue {
-    /// The document as text: objects one key per line, arrays of scalars (or of short scalar arrays) on one line.
-    func rendered(pretty: Bool = true) -> String {
+    /// How ``rendered(_:)`` lays a value out.
+    enum Layout: Sendable {
+        /// A document: objects one key per line, indented by two spaces; arrays of scalars (or of short scalar
+        /// arrays) on one line, `[[1,2], [3,4]]`; a newline at the end.
+        case document
+        /// One line, `, ` and `: ` between items at every depth: `{"s": 0, "tiles": [[1, 2], [3, 4]]}`.
+        case line
+    }
+
+    /// The value as JSON text in `layout`. This is the one JSON writer of stencil-bench: whole documents go
+    /// through it, and ``JSONStream`` writes each item of a streamed document with it.
+    func rendered(_ layout: Layout = .document) -> String {
         var out = ""
-        write(to: &out, indent: pretty ? 0 : nil)
-        out += pretty ? "\n" : ""
+        write(to: &out, layout: layout)
         return out
+    }
+
+    /// Appends the value as JSON text in `layout` to `out`.
+    func write(to out: inout String, layout: Layout) {
+        switch layout {
+        case .document:
+            write(to: &out, indent: 0, spaced: false)
+            out += "\n"
+        case .line: write(to: &out, indent: nil, spaced: true)
+        }
     }
 
     private var isInline: Bool {
@@ -321,18 +366,22 @@ extension JSONValue {
         }
     }
 
-    private func write(to out: inout String, indent: Int?) {
+    /// Writes the value: with an `indent`, objects one key a line and arrays one item a line unless inline (whose
+    /// items are then written without indent); without, on one line, separated by `, ` and `: ` when `spaced`,
+    /// else by `,` and `:`.
+    private func write(to out: inout String, indent: Int?, spaced: Bool) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n): out += JSONValue.format(n)
+        case .integer(let i): out += String(i)
         case .string(let s): JSONValue.quote(s, into: &out)
         case .array(let items):
             if indent == nil || isInline {
                 out += "["
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += indent == nil ? "," : ", " }
-                    item.write(to: &out, indent: nil)
+                    if i > 0 { out += indent == nil && !spaced ? "," : ", " }
+                    item.write(to: &out, indent: nil, spaced: spaced)
                 }
                 out += "]"
             } else {
@@ -340,7 +389,7 @@ extension JSONValue {
                 out += "[\n"
                 for (i, item) in items.enumerated() {
                     out += String(repeating: " ", count: inner)
-                    item.write(to: &out, indent: inner)
+                    item.write(to: &out, indent: inner, spaced: spaced)
                     out += i + 1 < items.count ? ",\n" : "\n"
                 }
                 out += String(repeating: " ", count: indent!) + "]"
@@ -349,10 +398,10 @@ extension JSONValue {
             guard let indent, !pairs.isEmpty else {
                 out += "{"
                 for (i, pair) in pairs.enumerated() {
-                    if i > 0 { out += "," }
+                    if i > 0 { out += spaced ? ", " : "," }
                     JSONValue.quote(pair.key, into: &out)
-                    out += ":"
-                    pair.value.write(to: &out, indent: nil)
+                    out += spaced ? ": " : ":"
+                    pair.value.write(to: &out, indent: nil, spaced: spaced)
                 }
                 out += "}"
                 return
@@ -363,7 +412,7 @@ extension JSONValue {
                 out += String(repeating: " ", count: inner)
                 JSONValue.quote(pair.key, into: &out)
                 out += ": "
-                pair.value.write(to: &out, indent: inner)
+                pair.value.write(to: &out, indent: inner, spaced: spaced)
                 out += i + 1 < pairs.count ? ",\n" : "\n"
             }
             out += String(repeating: " ", count: indent) + "}"
@@ -378,6 +427,7 @@ extension JSONValue {
         return "\(n)"
     }
 
+    /// Appends `s` as a JSON string: quoted, with `"`, `\\` and control characters escaped.
     static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
@@ -401,11 +451,18 @@ extension JSONValue {
 
 /// Builders for JSON values from Swift values.
 extension JSONValue {
-    /// A whole number.
-    static func int(_ n: Int) -> JSONValue { .number(Double(n)) }
+    /// A whole number, written exactly.
+    static func int(_ n: Int) -> JSONValue { .integer(n) }
+
+    /// A tile as `[column, row]`.
+    static func tile(_ tile: TileIndex) -> JSONValue { .array([.int(tile.column), .int(tile.row)]) }
 
     /// Tiles as `[[column, row], ...]`.
-    static func tiles(_ tiles: some Sequence<TileIndex>) -> JSONValue {
-        .array(tiles.map { .array([.int($0.column), .int($0.row)]) })
-    }
+    static func tiles(_ tiles: some Sequence<TileIndex>) -> JSONValue { .array(tiles.map(tile)) }
+
+    /// A column run as `[row, first, last]`.
+    static func run(_ span: ColumnSpan) -> JSONValue { .array([.int(span.row), .int(span.first), .int(span.last)]) }
+
+    /// A tile set as its column runs, `[[row, first, last], ...]`, row-major.
+    static func runs(_ set: TileSet) -> JSONValue { .array(set.spans.map(run)) }
 }

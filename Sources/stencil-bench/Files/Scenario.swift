@@ -4,37 +4,35 @@ import StencilKit
 
 /// One benchmark scenario: a flight on a tile grid, its memory budget and how fast it is flown.
 ///
-/// Scenarios are read from JSON (see `Benchmarks/README-bench.md` for every field) by a strict reader: an unknown
+/// Scenarios are read from JSON (README.md, "Scenario files", lists every field) by a strict reader: an unknown
 /// field, a missing required field, a value of the wrong kind or out of range is an error naming the field.
 struct Scenario: Sendable {
-    /// The tile grid: explicit sizes or a Web Mercator XYZ level.
-    enum GridSpec: Sendable {
-        case tiles(columns: Int, rows: Int, tileSize: Int)
-        case xyz(scale: Int)
-    }
-
     /// Short name, used on the command line and in results.
     var name: String
     /// Optional one-line description.
     var summary: String?
     /// Where it came from, for error messages: `built-in scenario NAME` or `scenario FILE`.
     var source: String
+    /// The tile grid: explicit sizes or a Web Mercator XYZ level.
     var grid: GridSpec
-    /// The route: the §3 racetrack between two points, or a waypoint track (§7).
+    /// The route: the racetrack between two points ("Route and flight loop"), or a waypoint track ("Tracks: routes
+    /// of any shape").
     var route: RouteSpec
-    var screenWidth: Double
-    var screenHeight: Double
-    var scale: Double
-    var anchor: (x: Double, y: Double)
-    var margin: Double
+    /// The screen: size, scale, anchor and margin.
+    var screen: ScreenSpec
+    /// The turn radius ρ in terrain px (0: pivots); with waypoints, the fly-by radius at every waypoint.
     var turnRadius: Double
+    /// The racetrack's turn direction.
     var turnDirection: TurnDirection
+    /// The lateral band d in terrain px: how far the pilot may steer either side of the track.
     var lateralBand: Double
     /// Bytes per tile texture; defaults to tileSize² × 4 (RGBA8).
     var bytesPerTile: Int
     /// Texture budget in bytes; nil means unlimited (a single segment).
     var budgetBytes: Int?
+    /// The swap policy at split points.
     var policy: LoadPolicy
+    /// Whether rows past the terrain are dropped instead of refusing the flight.
     var clipToTerrain: Bool
     /// Terrain pixels per second along the track.
     var speed: Double
@@ -59,33 +57,9 @@ struct Scenario: Sendable {
         summary = try top.optionalString("description")
         self.source = source
 
-        let g = try top.object("grid")
-        if g.has("xyz") {
-            try g.allow(["xyz"])
-            let z = try g.integer("xyz")
-            guard (0...30).contains(z) else { throw g.invalid("xyz", "must be a zoom level in 0…30 (got \(z))") }
-            grid = .xyz(scale: z)
-        } else {
-            try g.allow(["columns", "rows", "tileSize"])
-            let columns = try g.integer("columns", atLeast: 1)
-            let rows = try g.integer("rows", atLeast: 1)
-            let tileSize = try g.integer("tileSize", atLeast: 1)
-            grid = .tiles(columns: columns, rows: rows, tileSize: tileSize)
-        }
-
+        grid = try GridSpec(top.object("grid"))
         route = try RouteSpec(try top.object("route"))
-        let s = try top.object("screen")
-        try s.allow(["width", "height", "zoom", "anchor", "margin"])
-        screenWidth = try s.number("width", greaterThan: 0)
-        screenHeight = try s.number("height", greaterThan: 0)
-        scale = try s.number("zoom", default: 1, greaterThan: 0)
-        if let a = try s.optionalObject("anchor") {
-            try a.allow(["x", "y"])
-            anchor = (try a.number("x", unit: true), try a.number("y", unit: true))
-        } else {
-            anchor = (0.5, 0.5)
-        }
-        margin = try s.number("margin", default: 0, atLeast: 0)
+        screen = try ScreenSpec(top.object("screen"))
 
         if let t = try top.optionalObject("turn") {
             try t.allow(["radius", "direction"])
@@ -102,11 +76,7 @@ struct Scenario: Sendable {
         } else {
             // The RGBA8 default tileSize² × 4, computed only when needed and checked: a tile size of 2·10⁹ px
             // (valid with an explicit bytesPerTile) makes it 1.6·10¹⁹, past Int.max.
-            let tileSize: Int
-            switch grid {
-            case .tiles(_, _, let t): tileSize = t
-            case .xyz: tileSize = 256
-            }
+            let tileSize = grid.tileSize
             let (square, overflow1) = tileSize.multipliedReportingOverflow(by: tileSize)
             let (bytes, overflow2) = square.multipliedReportingOverflow(by: 4)
             guard !overflow1, !overflow2 else {
@@ -138,27 +108,23 @@ struct Scenario: Sendable {
     }
 }
 
-/// A scenario's route: `route.from`/`route.to` (and `way`) make the §3 racetrack; `route.waypoints` (each
+/// A scenario's route: `route.from`/`route.to` (and `way`) make the racetrack; `route.waypoints` (each
 /// `{"lon", "lat"}`) with `legs` (`"rhumb"` default or `"greatCircle"`), `closure` (`"oneWay"` default or
-/// `"loop"`) and `tolerance` (ε in px, default 0.5) make a waypoint track (MODEL.md §7).
+/// `"loop"`) and `tolerance` (ε in px, default 0.5) make a waypoint track (the geometry model's "Tracks: routes of any
+/// shape").
 enum RouteSpec: Sendable {
     case racetrack(from: (lon: Double, lat: Double), to: (lon: Double, lat: Double), way: RouteWay)
     case waypoints(points: [(lon: Double, lat: Double)], legs: LegKind, closure: TrackClosure, tolerance: Double)
 
     init(_ r: FieldReader) throws(ScenarioError) {
-        func point(_ p: FieldReader) throws(ScenarioError) -> (lon: Double, lat: Double) {
-            try p.allow(["lon", "lat"])
-            let lat = try p.number("lat")
-            guard abs(lat) < 90 else { throw p.invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
-            return (try p.number("lon"), lat)
-        }
         if r.has("waypoints") {
             try r.allow(["waypoints", "legs", "closure", "tolerance"])
             let items = try r.array("waypoints")
             var points: [(lon: Double, lat: Double)] = []
             points.reserveCapacity(items.count)
             for (i, item) in items.enumerated() {
-                points.append(try point(FieldReader(item, path: r.fieldPath("waypoints[\(i)]"), source: r.source)))
+                let point = try FieldReader(item, path: r.fieldPath("waypoints[\(i)]"), source: r.source)
+                points.append(try point.coordinate())
             }
             let closure: TrackClosure = try r.choice("closure", default: .oneWay)
             guard closure != .racetrack else {
@@ -171,12 +137,12 @@ enum RouteSpec: Sendable {
         } else {
             try r.allow(["from", "to", "way"])
             self = .racetrack(
-                from: try point(r.object("from")), to: try point(r.object("to")),
+                from: try r.object("from").coordinate(), to: try r.object("to").coordinate(),
                 way: try r.choice("way", default: .short))
         }
     }
 
-    /// Whether the route is the §3 racetrack.
+    /// Whether the route is the racetrack.
     var isRacetrack: Bool {
         if case .racetrack = self { return true }
         return false
@@ -234,114 +200,4 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
         }
     }
     var description: String { message }
-}
-
-/// Reads the fields of one JSON object strictly, naming fields by their dotted path (`screen.scale`).
-struct FieldReader {
-    let source: String
-    let path: String
-    let pairs: [(key: String, value: JSONValue)]
-
-    init(_ value: JSONValue, path: String, source: String) throws(ScenarioError) {
-        self.source = source
-        self.path = path
-        guard case .object(let pairs) = value else {
-            let what = path.isEmpty ? "the scenario" : "field \"\(path)\""
-            throw ScenarioError("\(source): \(what) must be an object, not \(value.kind)")
-        }
-        self.pairs = pairs
-    }
-
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    func invalid(_ key: String, _ problem: String) -> ScenarioError {
-        ScenarioError("\(source): field \"\(fieldPath(key))\" \(problem)")
-    }
-
-    /// Throws for the first key not in `allowed`.
-    func allow(_ allowed: [String]) throws(ScenarioError) {
-        for pair in pairs where !allowed.contains(pair.key) {
-            throw ScenarioError("\(source): unknown field \"\(fieldPath(pair.key))\"")
-        }
-    }
-
-    func has(_ key: String) -> Bool { pairs.contains { $0.key == key } }
-
-    func value(_ key: String) throws(ScenarioError) -> JSONValue {
-        guard let v = pairs.first(where: { $0.key == key })?.value else {
-            throw ScenarioError("\(source): missing field \"\(fieldPath(key))\"")
-        }
-        return v
-    }
-
-    func object(_ key: String) throws(ScenarioError) -> FieldReader {
-        try FieldReader(value(key), path: fieldPath(key), source: source)
-    }
-
-    func optionalObject(_ key: String) throws(ScenarioError) -> FieldReader? {
-        has(key) ? try object(key) : nil
-    }
-
-    func string(_ key: String) throws(ScenarioError) -> String {
-        let v = try value(key)
-        guard case .string(let s) = v else { throw invalid(key, "must be a string, not \(v.kind)") }
-        return s
-    }
-
-    func array(_ key: String) throws(ScenarioError) -> [JSONValue] {
-        let v = try value(key)
-        guard case .array(let items) = v else { throw invalid(key, "must be an array, not \(v.kind)") }
-        return items
-    }
-
-    func optionalString(_ key: String) throws(ScenarioError) -> String? {
-        has(key) ? try string(key) : nil
-    }
-
-    func bool(_ key: String, default fallback: Bool) throws(ScenarioError) -> Bool {
-        guard has(key) else { return fallback }
-        let v = try value(key)
-        guard case .bool(let b) = v else { throw invalid(key, "must be true or false, not \(v.kind)") }
-        return b
-    }
-
-    func number(
-        _ key: String, default fallback: Double? = nil, greaterThan low: Double? = nil, atLeast min: Double? = nil,
-        unit: Bool = false
-    ) throws(ScenarioError) -> Double {
-        if let fallback, !has(key) { return fallback }
-        let v = try value(key)
-        guard case .number(let n) = v else { throw invalid(key, "must be a number, not \(v.kind)") }
-        if let low, !(n > low) {
-            throw invalid(key, "must be greater than \(JSONValue.format(low)) (got \(JSONValue.format(n)))")
-        }
-        if let min, !(n >= min) {
-            throw invalid(key, "must be \(JSONValue.format(min)) or more (got \(JSONValue.format(n)))")
-        }
-        if unit, !(0...1).contains(n) { throw invalid(key, "must lie in [0, 1] (got \(JSONValue.format(n)))") }
-        return n
-    }
-
-    func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError) -> Int {
-        if let fallback, !has(key) { return fallback }
-        let v = try value(key)
-        guard case .number(let n) = v else { throw invalid(key, "must be a whole number, not \(v.kind)") }
-        guard n == n.rounded(), abs(n) <= 9e15 else {
-            throw invalid(key, "must be a whole number (got \(JSONValue.format(n)))")
-        }
-        let i = Int(n)
-        if let min, i < min { throw invalid(key, "must be \(min) or more (got \(i))") }
-        return i
-    }
-
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(ScenarioError) -> T
-    where T.RawValue == String {
-        guard has(key) else { return fallback }
-        let s = try string(key)
-        guard let c = T(rawValue: s) else {
-            let options = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or ")
-            throw invalid(key, "must be \(options) (got \"\(s)\")")
-        }
-        return c
-    }
 }

@@ -34,12 +34,7 @@ struct ScenarioSetup: Sendable {
     private init(checked scenario: Scenario, fpsOverride: Double?) throws {
         self.scenario = scenario
         let source = scenario.source
-        do {
-            switch scenario.grid {
-            case .tiles(let c, let r, let t): grid = try TileGrid(columns: c, rows: r, tileSize: t)
-            case .xyz(let z): grid = try TileGrid.xyz(level: z)
-            }
-        } catch { throw StencilError.geometry(error) }
+        do { grid = try scenario.grid.makeGrid() } catch { throw StencilError.geometry(error) }
         let limit = grid.latitudeLimit
         let points: [(key: String, lon: Double, lat: Double)]
         switch scenario.route {
@@ -59,9 +54,7 @@ struct ScenarioSetup: Sendable {
             for point in points { list.append(try GeoCoordinate(latitude: point.lat, longitude: point.lon)) }
             coordinates = list
         } catch { throw StencilError.geometry(error) }
-        let screen = try Screen(
-            width: scenario.screenWidth, height: scenario.screenHeight, scale: scenario.scale,
-            anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
+        let screen = try scenario.screen.makeScreen()
         switch scenario.route {
         case .racetrack(_, _, let way):
             let turn = try Turn(radius: scenario.turnRadius, direction: scenario.turnDirection)
@@ -104,9 +97,15 @@ struct ScenarioSetup: Sendable {
         return (stencil, Result { () throws(StencilError) in try makePlan() })
     }
 
-    /// The stencil alone (it does not need the budget).
+    /// The stencil alone (it does not need the budget), with a library error turned into a ``ScenarioError`` naming
+    /// the scenario.
     func validatedStencil() throws(ScenarioError) -> Stencil {
         do { return try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
+    }
+
+    /// The plan, with a library error turned into a ``ScenarioError`` naming the scenario.
+    func validatedPlan() throws(ScenarioError) -> BudgetPlan {
+        do { return try makePlan() } catch { throw ScenarioError(scenario.source, error) }
     }
 
     /// The along-track position of a pose as the plan measures it (``PlanMeasure``): on any track but a racetrack

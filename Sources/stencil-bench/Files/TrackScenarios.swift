@@ -2,10 +2,10 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// The built-in track scenarios (MODEL.md §7), generated as JSON text so that `scenarios --write` saves them like
-/// the others: MODEL example 4 (pivot and fly-by), a JFK→LHR great-circle flight plan at XYZ z = 8, a 2,000-point
-/// GPX-like track at z = 14 (a random walk on a fixed seed), a closed circuit across ±180° on Mars Viking, one-way
-/// versions of racetrack routes, and the 5 × 50-tile corridor at z = 12 at four headings.
+/// The built-in track scenarios ("Tracks: routes of any shape"), generated as JSON text so that `scenarios --write`
+/// saves them like the others: example 4 of "Worked examples 4–6" (pivot and fly-by), a JFK→LHR great-circle flight
+/// plan at XYZ z = 8, a 2,000-point GPX-like track at z = 14 (a random walk on a fixed seed), a closed circuit across
+/// ±180° on Mars Viking, one-way versions of racetrack routes, and the 5 × 50-tile corridor at z = 12 at four headings.
 enum TrackScenarios {
     static let all: [(name: String, json: String)] =
         [
@@ -17,7 +17,7 @@ enum TrackScenarios {
                 [(-45, 20.546), (45, -20.546)]),
             oneWay(
                 "modern-z12-oneway", "modern-z12's route flown one way", "{\"xyz\": 12}",
-                [(13.0, 52.6), (14.0, 52.3)], screen: "{\"width\": 2796, \"height\": 1290, \"zoom\": 1.0}"),
+                [(13.0, 52.6), (14.0, 52.3)], screen: "{\"width\": 2796, \"height\": 1290, \"scale\": 1.0}"),
         ] + [0.0, 30, 45, 73].map { corridor(heading: $0) }
 
     static let mars = "{\"columns\": 90, \"rows\": 42, \"tileSize\": 128}"
@@ -48,7 +48,7 @@ enum TrackScenarios {
         )
     }
 
-    /// MODEL.md example 4: W₀ = (1056, 2688), W₁ = (2080, 2688), W₂ = (2080, 3712) px on Mars Viking.
+    /// Example 4 of "Worked examples 4–6": W₀ = (1056, 2688), W₁ = (2080, 2688), W₂ = (2080, 3712) px on Mars Viking.
     static func example4(pivot: Bool) -> (name: String, json: String) {
         let grid = TileGrid.marsViking
         let points = [(1056.0, 2688.0), (2080.0, 2688.0), (2080.0, 3712.0)].map { p in
@@ -60,7 +60,7 @@ enum TrackScenarios {
                 ? "MODEL.md example 4: a one-way L with a pivot at the corner (91 tiles)"
                 : "MODEL.md example 4: a one-way L with a fly-by of radius 128 px at the corner (90 tiles)",
             grid: mars, route: "{\"waypoints\": \(waypoints(points))}",
-            screen: "{\"width\": 480, \"height\": 320, \"zoom\": 1.0}", turnRadius: pivot ? 0 : 128,
+            screen: "{\"width\": 480, \"height\": 320, \"scale\": 1.0}", turnRadius: pivot ? 0 : 128,
             bytesPerTile: 65536, budgetBytes: 30 * 65536)
     }
 
@@ -82,7 +82,7 @@ enum TrackScenarios {
             name: "jfk-lhr", description: "JFK to LHR: a great-circle flight plan of 10 waypoints at XYZ z = 8",
             grid: "{\"xyz\": 8}",
             route: "{\"waypoints\": \(waypoints(points)), \"legs\": \"greatCircle\", \"tolerance\": 0.5}",
-            screen: "{\"width\": 1024, \"height\": 768, \"zoom\": 1.0}", bytesPerTile: 262_144,
+            screen: "{\"width\": 1024, \"height\": 768, \"scale\": 1.0}", bytesPerTile: 262_144,
             budgetBytes: 64 * 262_144, flight: "{\"speed\": 600, \"fps\": 60, \"turnRate\": 90}")
     }
 
@@ -110,7 +110,7 @@ enum TrackScenarios {
         return scenario(
             name: "gpx-z14", description: "A 2,000-point GPX-like track (random walk, fixed seed) at XYZ z = 14",
             grid: "{\"xyz\": 14}", route: "{\"waypoints\": \(waypoints(points))}",
-            screen: "{\"width\": 390, \"height\": 844, \"zoom\": 1.0}", bytesPerTile: 262_144,
+            screen: "{\"width\": 390, \"height\": 844, \"scale\": 1.0}", bytesPerTile: 262_144,
             budgetBytes: 48 * 262_144, flight: "{\"speed\": 100, \"fps\": 60, \"turnRate\": 90}")
     }
 
@@ -123,13 +123,13 @@ enum TrackScenarios {
             route:
                 "{\"waypoints\": \(waypoints([(165, 10), (-165, 25), (-150, -5), (-175, -25), (170, -15)])), "
                 + "\"closure\": \"loop\"}",
-            screen: "{\"width\": 480, \"height\": 320, \"zoom\": 1.0}", turnRadius: 100, bytesPerTile: 65536,
+            screen: "{\"width\": 480, \"height\": 320, \"scale\": 1.0}", turnRadius: 100, bytesPerTile: 65536,
             budgetBytes: 40 * 65536)
     }
 
     static func oneWay(
         _ name: String, _ description: String, _ grid: String, _ points: [(lon: Double, lat: Double)],
-        screen: String = "{\"width\": 480, \"height\": 320, \"zoom\": 1.0}"
+        screen: String = "{\"width\": 480, \"height\": 320, \"scale\": 1.0}"
     ) -> (name: String, json: String) {
         let bytes = grid.contains("xyz") ? 262_144 : 65536
         return scenario(
@@ -152,7 +152,7 @@ enum TrackScenarios {
             name: "corridor-z12-\(h)",
             description: "The 5 × 50-tile corridor at XYZ z = 12, heading \(h)°: a one-way single leg",
             grid: "{\"xyz\": 12}", route: "{\"waypoints\": \(waypoints(ends))}",
-            screen: "{\"width\": 1280, \"height\": 256, \"zoom\": 1.0}", bytesPerTile: 262_144,
+            screen: "{\"width\": 1280, \"height\": 256, \"scale\": 1.0}", bytesPerTile: 262_144,
             budgetBytes: 27_000_000)
     }
 }

@@ -5,27 +5,30 @@ import StencilKit
 /// A view file: a grid (or a map zoom), a screen, a centre, a bearing and a prefetch ring width.
 ///
 /// ```json
-/// {"grid": {"xyz": 12}, "screen": {"width": 1024, "height": 768, "zoom": 1}, "center": {"x": 550476.8,
+/// {"grid": {"xyz": 12}, "screen": {"width": 1024, "height": 768, "scale": 1}, "center": {"x": 550476.8,
 ///  "y": 375219.2}, "bearing": 30, "ring": 256}
 /// {"map": {"zoom": 12.4, "tileSize": 256, "levelBias": 0, "minLevel": 0, "maxLevel": 30},
 ///  "screen": {"width": 390, "height": 844}, "center": {"lon": 8.5417, "lat": 47.3769}, "bearing": 37, "ring": 256}
 /// ```
-/// `grid` and `screen` read like a scenario's (`screen` with `width`, `height`, `zoom`, `anchor`, `margin`); with
-/// `map` the level and the scale come from the map zoom (MODEL.md §8) and `screen.zoom` must be absent. `center` is
-/// `{"lon", "lat"}` or `{"x", "y"}` in pixels of the grid (of the level, for a map). `bearing` defaults to 0, `ring`
-/// to 0 (no ring); `name` and `description` are optional. Any other field is an error.
+/// `grid` and `screen` are a scenario's blocks (``GridSpec``, ``ScreenSpec``); with `map` the level and the scale
+/// come from the map zoom ("Views and levels of detail", its section on XYZ levels and map zooms) and `screen.scale`
+/// must be absent. `center` is `{"lon", "lat"}` or `{"x", "y"}` in pixels of the grid (of the level, for a map).
+/// `bearing` defaults to 0, `ring` to 0 (no ring); `name` and `description` are optional. Any other field is an
+/// error.
 struct ViewScenario: Sendable {
     /// Where the tiles come from.
     enum Source: Sendable {
         /// A grid, as a scenario gives it.
-        case grid(Scenario.GridSpec)
-        /// A Web Mercator pyramid at fractional map zoom Z (MODEL.md §8).
+        case grid(GridSpec)
+        /// A Web Mercator pyramid at fractional map zoom Z ("Views and levels of detail").
         case map(zoom: Double, tileSize: Int, levelBias: Double, minLevel: Int, maxLevel: Int)
     }
 
     /// The view's centre.
     enum Center: Sendable {
+        /// A longitude and latitude in degrees.
         case geographic(lon: Double, lat: Double)
+        /// Pixels of the grid (of the level, for a map).
         case pixel(x: Double, y: Double)
     }
 
@@ -34,14 +37,13 @@ struct ViewScenario: Sendable {
     /// Where it came from, for error messages.
     var source: String
     var tiles: Source
-    var screenWidth: Double
-    var screenHeight: Double
-    /// Terrain px per point; nil with a map (the map zoom sets it).
-    var scale: Double?
-    var anchor: (x: Double, y: Double)
-    var margin: Double
+    /// The screen; its scale is nil with a map (the map zoom sets it).
+    var screen: ScreenSpec
+    /// The view's centre.
     var center: Center
+    /// The bearing in degrees, clockwise from north.
     var bearing: Double
+    /// The prefetch ring's width in terrain px (0: no ring).
     var ring: Double
 
     /// Reads a view from JSON text.
@@ -66,55 +68,24 @@ struct ViewScenario: Sendable {
         switch (top.has("grid"), top.has("map")) {
         case (true, true): throw ScenarioError("\(source): give \"grid\" or \"map\", not both")
         case (false, false): throw ScenarioError("\(source): missing field \"grid\" (or \"map\")")
-        case (true, false): tiles = .grid(try Self.grid(top.object("grid")))
+        case (true, false): tiles = .grid(try GridSpec(top.object("grid")))
         case (false, true): tiles = try Self.map(top.object("map"))
         }
 
-        let s = try top.object("screen")
-        try s.allow(["width", "height", "zoom", "anchor", "margin"])
-        screenWidth = try s.number("width", greaterThan: 0)
-        screenHeight = try s.number("height", greaterThan: 0)
-        if case .map = tiles {
-            guard !s.has("zoom") else {
-                throw s.invalid("zoom", "must be absent with \"map\" (map.zoom sets the scale)")
-            }
-            scale = nil
-        } else {
-            scale = try s.number("zoom", default: 1, greaterThan: 0)
-        }
-        if let a = try s.optionalObject("anchor") {
-            try a.allow(["x", "y"])
-            anchor = (try a.number("x", unit: true), try a.number("y", unit: true))
-        } else {
-            anchor = (0.5, 0.5)
-        }
-        margin = try s.number("margin", default: 0, atLeast: 0)
+        let fromMap: Bool
+        if case .map = tiles { fromMap = true } else { fromMap = false }
+        screen = try ScreenSpec(top.object("screen"), scaleFromMap: fromMap)
 
         let c = try top.object("center")
         if c.has("lon") || c.has("lat") {
-            try c.allow(["lon", "lat"])
-            let lat = try c.number("lat")
-            guard abs(lat) < 90 else { throw c.invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
-            center = .geographic(lon: try c.number("lon"), lat: lat)
+            let point = try c.coordinate()
+            center = .geographic(lon: point.lon, lat: point.lat)
         } else {
             try c.allow(["x", "y"])
             center = .pixel(x: try c.number("x"), y: try c.number("y"))
         }
         bearing = try top.number("bearing", default: 0)
         ring = try top.number("ring", default: 0, atLeast: 0)
-    }
-
-    private static func grid(_ g: FieldReader) throws(ScenarioError) -> Scenario.GridSpec {
-        if g.has("xyz") {
-            try g.allow(["xyz"])
-            let z = try g.integer("xyz")
-            guard (0...30).contains(z) else { throw g.invalid("xyz", "must be a level in 0…30 (got \(z))") }
-            return .xyz(scale: z)
-        }
-        try g.allow(["columns", "rows", "tileSize"])
-        return .tiles(
-            columns: try g.integer("columns", atLeast: 1), rows: try g.integer("rows", atLeast: 1),
-            tileSize: try g.integer("tileSize", atLeast: 1))
     }
 
     private static func map(_ m: FieldReader) throws(ScenarioError) -> Source {
@@ -149,29 +120,25 @@ struct ViewSetup: Sendable {
     init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
         do {
-            let scale: Double
+            var mapScale: Double?
             switch scenario.tiles {
-            case .grid(.tiles(let c, let r, let t)):
-                grid = try TileGrid(columns: c, rows: r, tileSize: t)
-                level = c == r && c.nonzeroBitCount == 1 ? c.trailingZeroBitCount : nil
-                scale = scenario.scale ?? 1
-            case .grid(.xyz(let z)):
-                grid = try TileGrid.xyz(level: z)
-                level = z
-                scale = scenario.scale ?? 1
+            case .grid(let spec):
+                grid = try spec.makeGrid()
+                switch spec {
+                case .tiles(let c, let r, _): level = c == r && c.nonzeroBitCount == 1 ? c.trailingZeroBitCount : nil
+                case .xyz(let z): level = z
+                }
             case .map(let z, let tileSize, let bias, let minLevel, let maxLevel):
-                // MercatorMath's level of detail: n = clamp(⌊Z + b⌋, min, max), scale 2^(n − Z) (MODEL.md §8).
+                // MercatorMath's level of detail: n = clamp(⌊Z + b⌋, min, max), scale 2^(n − Z) ("Views and levels of detail").
                 let draw = try LevelOfDetail(
                     tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel
                 )
                 .drawLevel(forMapZoom: z)
                 grid = draw.grid
                 level = draw.level
-                scale = draw.scale
+                mapScale = draw.scale
             }
-            let screen = try Screen(
-                width: scenario.screenWidth, height: scenario.screenHeight, scale: scale,
-                anchor: Screen.Anchor(x: scenario.anchor.x, y: scenario.anchor.y), margin: scenario.margin)
+            let screen = try scenario.screen.makeScreen(scale: mapScale)
             switch scenario.center {
             case .geographic(let lon, let lat):
                 viewport = try Viewport(

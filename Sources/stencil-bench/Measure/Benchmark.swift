@@ -87,7 +87,7 @@ struct ScenarioResult: Sendable {
     var notes: [String] = []
     /// Caps that applied (a larger stride, fewer repetitions, brute force on a subset, fewer setups timed).
     var limits: [String] = []
-    /// The per-call targets for this scenario's stencil setup and plan, checked (``SetupTargets``).
+    /// The per-call targets for this scenario's stencil setup and plan, checked (``SetupTargets``).
     var targets: [TargetCheck] = []
 
     /// Budget ÷ p99 of the per-frame work.

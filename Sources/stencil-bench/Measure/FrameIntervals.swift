@@ -13,7 +13,7 @@ import StencilKit
 struct FrameIntervals: Sendable {
     /// Number of frames K.
     let frameCount: Int
-    /// Tiles are numbered below this (``TileNumbers``).
+    /// Tiles are numbered below this (``TileNumbering``).
     let tileCount: Int
     private let enterOffsets: [Int32]
     private let enterTiles: [Int32]
@@ -72,7 +72,7 @@ struct FrameIntervals: Sendable {
 
     /// The needs of a flight, numbered by `numbers` (whose first tiles are the needs' own).
     /// - Complexity: O(frames + runs).
-    init(needs: TrackNeeds, numbers: TileNumbers) {
+    init(needs: TrackNeeds, numbers: TileNumbering) {
         var tile: [Int32] = []
         var first: [Int32] = []
         var last: [Int32] = []
@@ -139,7 +139,7 @@ extension FrameIntervals {
     /// frame's real tiles as ``TileKey`` values, in any order and possibly repeated; they are sorted and diffed with
     /// the previous frame's, and only tiles entering are numbered (`numbers` grows with new tiles).
     /// - Complexity: O(frames × (set size · log set size)) plus a hash look-up per run.
-    init(frameCount: Int, numbers: inout TileNumbers, fill: (Int, inout [Int64]) -> Void) {
+    init(frameCount: Int, numbers: inout TileNumbering, fill: (Int, inout [Int64]) -> Void) {
         var tile: [Int32] = []
         var first: [Int32] = []
         var last: [Int32] = []
@@ -167,7 +167,7 @@ extension FrameIntervals {
                     i += 1
                 } else if i == previous.count || current[j] < previous[i] {
                     currentRun.append(Int32(tile.count))
-                    tile.append(numbers.number(of: TileKey.tile(current[j])))
+                    tile.append(Int32(numbers.number(of: TileKey.tile(current[j]))))
                     first.append(Int32(k))
                     last.append(Int32(frameCount - 1))
                     j += 1

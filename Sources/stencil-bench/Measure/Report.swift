@@ -88,7 +88,7 @@ enum Report {
         return out
     }
 
-    /// The per-call targets checked in this run (``SetupTargets``), a row each, or nothing when none.
+    /// The per-call targets checked in this run (``SetupTargets``), a row each, or nothing when none.
     static func targetsTable(_ results: [ScenarioResult]) -> String {
         let checks = results.flatMap { r in r.targets.map { (r.name, $0) } }
         guard !checks.isEmpty else { return "" }

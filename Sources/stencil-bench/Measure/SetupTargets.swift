@@ -1,6 +1,6 @@
 import Foundation
 
-/// The per-call targets the tracks issue (10) sets for a built-in scenario's stencil setup and plan, as p50s in
+/// The per-call targets set for a built-in scenario's stencil setup and plan, as p50s in
 /// seconds: the 2,000-point GPX track's stencil ≤ 2 ms, the JFK→LHR plan ≤ 5 ms, and each 5 × 50-tile corridor at
 /// z = 12 computing its stencil in ≤ 2 µs. `run` prints each with its target and fails the verdict when one is
 /// missed on every timing (a first miss is timed again, ``Retiming``: the machine may be busy).
@@ -18,7 +18,7 @@ struct SetupTargets: Sendable {
     var stencilSetup: Double?
     var plan: Double?
 
-    /// The targets of a scenario, by its name (none for a name the issue does not set one for).
+    /// The targets of a scenario, by its name (none for a name without targets).
     static func of(scenario name: String) -> SetupTargets {
         switch name {
         case "gpx-z14": return SetupTargets(stencilSetup: 2e-3)

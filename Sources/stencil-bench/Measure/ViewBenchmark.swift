@@ -2,7 +2,7 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// The built-in view covers `run` measures, with their targets (issue 11): per call, a ``Viewport`` made from a centre,
+/// The built-in view covers `run` measures, with their per-call targets: per call, a ``Viewport`` made from a centre,
 /// bearing and screen plus its cover into a reused buffer — what a renderer does each frame.
 ///
 /// Calls are timed in batches (``ViewBenchmark/batchSize`` calls between two clock reads, so the clock's own cost,
@@ -55,7 +55,7 @@ struct ViewBenchmark {
     static let placeholder = VisibleTile(
         tile: TileIndex(column: 0, row: 0), realTile: TileIndex(column: 0, row: 0), origin: .zero, centerOffset: .zero)
 
-    /// The peers' figures for the same z = 12 rectangle, per call, on this machine class (from the issue).
+    /// The peers' figures for the same z = 12 rectangle, per call, on this machine class (as they were reported).
     static let peers =
         "Outdooractive/gis-tools tileCover 4.7–5.5 µs, @mapbox/tile-cover 5.2–6.5 µs, "
         + "cull before views (nearest-first heap sort always) 0.55–0.72 µs"

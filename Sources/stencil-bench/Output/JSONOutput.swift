@@ -1,53 +1,33 @@
 import MercatorMath
 import StencilKit
 
-/// The machine-readable outputs: stencil, frames and plan, written as they are produced (their size grows with the
-/// stencil's runs, the frames or the plan's segments, and may be large), and the benchmark results.
+/// The machine-readable outputs: stencil, frames and plan, streamed through ``JSONStream`` as they are produced
+/// (their size grows with the stencil's runs, the frames or the plan's segments, and may be large), and the
+/// benchmark results and refusals as ``JSONValue`` documents.
 enum JSONOutput {
-    /// `{"unwrappedTiles", "realTiles", "bytes", "clipped", "unwrappedRuns": [[row, first, last], ...], "realRuns"}`:
-    /// the stencil as column runs, row-major, one run a line.
-    /// - Complexity: O(runs) time; memory O(1) beyond the stencil.
-    static func writeStencil(_ stencil: Stencil, format: TextureFormat, to out: inout StandardOutput) {
-        out.write("{\n")
+    /// `{"unwrapped", "real", "unwrappedTiles", "realTiles", "bytes", "clipped", "unwrappedRuns": [[row, first,
+    /// last], ...], "realRuns"}`: the stencil's tiles (`[[i, j], ...]` row-major), counts and bytes, then its column
+    /// runs, one run a line.
+    /// - Complexity: O(tiles) time; memory O(1) beyond the stencil.
+    static func writeStencil(_ stencil: Stencil, format: TextureFormat) {
+        var json = JSONStream()
         // `unwrapped`, `real` ([[i, j], ...] row-major) and `bytes` keep the format every version has printed; the
         // counts and runs follow. Tiles are written as they are iterated: memory O(1) beyond the stencil.
         for (key, set) in [("unwrapped", stencil.unwrapped), ("real", stencil.real)] {
-            out.write("  \"\(key)\": [")
-            var first = true
-            for tile in set {
-                out.write((first ? "" : ", ") + "[\(tile.column), \(tile.row)]")
-                first = false
-            }
-            out.write("],\n")
+            json.beginArray(key, items: .inline)
+            for tile in set { json.item(.tile(tile)) }
+            json.endArray()
         }
-        out.write("  \"unwrappedTiles\": \(stencil.unwrapped.count),\n")
-        out.write("  \"realTiles\": \(stencil.real.count),\n")
-        out.write("  \"bytes\": \(stencil.bytes(for: format)),\n")
-        out.write("  \"clipped\": \(stencil.isClipped),\n")
-        out.write("  \"unwrappedRuns\": ")
-        writeRuns(stencil.unwrapped, indent: "  ", to: &out)
-        out.write(",\n  \"realRuns\": ")
-        writeRuns(stencil.real, indent: "  ", to: &out)
-        out.write("\n}\n")
-        out.flush()
-    }
-
-    /// A tile set as `[[row, first, last], ...]`, one run a line below `indent` (`[]` when empty).
-    static func writeRuns(_ set: TileSet, indent: String, to out: inout StandardOutput) {
-        guard !set.isEmpty else {
-            out.write("[]")
-            return
+        json.field("unwrappedTiles", .int(stencil.unwrapped.count))
+        json.field("realTiles", .int(stencil.real.count))
+        json.field("bytes", .int(stencil.bytes(for: format)))
+        json.field("clipped", .bool(stencil.isClipped))
+        for (key, set) in [("unwrappedRuns", stencil.unwrapped), ("realRuns", stencil.real)] {
+            json.beginArray(key, items: .lines())
+            for span in set.spans { json.item(.run(span)) }
+            json.endArray()
         }
-        out.write("[\n")
-        for (i, span) in set.spans.enumerated() {
-            out.write("\(indent)  [\(span.row), \(span.first), \(span.last)]\(i + 1 < set.spans.count ? "," : "")\n")
-        }
-        out.write("\(indent)]")
-    }
-
-    /// A tile set as runs on one line: `[[row, first, last], ...]`.
-    static func inlineRuns(_ set: TileSet) -> String {
-        "[" + set.spans.map { "[\($0.row), \($0.first), \($0.last)]" }.joined(separator: ", ") + "]"
+        json.finish()
     }
 
     /// One lap's frames (the whole flight, one-way), one a line: `s` is the along-track position the plan measures
@@ -57,28 +37,24 @@ enum JSONOutput {
     /// unwrapped tiles row-major.
     /// - Complexity: O(frames × visible tiles) time, memory O(visible tiles of one frame): each frame is written
     ///   as soon as it is culled.
-    static func writeFrames(
-        _ setup: ScenarioSetup, offset: Double, progress: Progress, to out: inout StandardOutput
-    ) throws(StencilError) {
+    static func writeFrames(_ setup: ScenarioSetup, offset: Double, progress: Progress) throws(StencilError) {
         var buffer: [VisibleTile] = []
         let frames = setup.frames
-        out.write("[\n")
+        var json = JSONStream(array: true)
         for k in 0..<frames.count {
             if k % 4096 == 0 {
                 progress.update("frames: frame \(Figures.count(k)) of \(Figures.count(frames.count))")
             }
             let pose = frames.pose(ofFrame: k)
             let view = try setup.track.cull(pose, lateralOffset: offset, into: &buffer)
-            let tiles = buffer.map { "[\($0.tile.column), \($0.tile.row)]" }.joined(separator: ", ")
-            out.write(
-                "  {\"s\": \(JSONValue.format(setup.alongTrackPosition(of: pose))), \"piece\": \(pose.piece), "
-                    + "\"x\": \(JSONValue.format(view.footprint.origin.x)), "
-                    + "\"y\": \(JSONValue.format(view.footprint.origin.y)), "
-                    + "\"heading\": \(JSONValue.format(pose.heading)), \"tiles\": [\(tiles)]}"
-                    + (k + 1 < frames.count ? ",\n" : "\n"))
+            json.item(
+                .object([
+                    ("s", .number(setup.alongTrackPosition(of: pose))), ("piece", .int(pose.piece)),
+                    ("x", .number(view.footprint.origin.x)), ("y", .number(view.footprint.origin.y)),
+                    ("heading", .number(pose.heading)), ("tiles", .tiles(buffer.lazy.map(\.tile))),
+                ]))
         }
-        out.write("]\n")
-        out.flush()
+        json.finish()
     }
 
     /// `{"error": {"kind": K, "message": "...", ...}}` for a refused scenario: K is the library's
@@ -95,46 +71,47 @@ enum JSONOutput {
     /// sets as runs `[[row, first, last], ...]`), peak bytes. Bytes are tiles × bytes per tile, saturating at
     /// `Int.max`.
     /// - Complexity: O(segments + crossings + their runs); memory O(1) beyond the plan.
-    static func writePlan(_ plan: BudgetPlan, budgetBytes: Int?, progress: Progress, to out: inout StandardOutput) {
+    static func writePlan(_ plan: BudgetPlan, budgetBytes: Int?, progress: Progress) {
         let format = plan.format
-        out.write("{\n")
-        out.write("  \"policy\": \"\(plan.policy.rawValue)\",\n")
-        out.write("  \"budgetBytes\": \(budgetBytes.map { "\($0)" } ?? "null"),\n")
-        out.write("  \"capacityTiles\": \(plan.capacity),\n")
-        out.write("  \"bytesPerTile\": \(format.bytesPerTile),\n")
-        out.write("  \"segments\": [\n")
+        var json = JSONStream()
+        json.field("policy", .string(plan.policy.rawValue))
+        json.field("budgetBytes", budgetBytes.map { .int($0) } ?? .null)
+        json.field("capacityTiles", .int(plan.capacity))
+        json.field("bytesPerTile", .int(format.bytesPerTile))
+        json.beginArray("segments", items: .lines(emptyOnTwoLines: true))
         for (i, segment) in plan.segments.enumerated() {
             if i % 4096 == 0 {
                 progress.update("plan: segment \(Figures.count(i)) of \(Figures.count(plan.segments.count))")
             }
-            out.write(
-                "    {\"from\": \(JSONValue.format(segment.range.lower)), \"to\": \(JSONValue.format(segment.range.upper)), "
-                    + "\"tiles\": \(segment.workingSet.count), "
-                    + "\"bytes\": \(format.bytes(forTiles: segment.workingSet.count)), "
-                    + "\"workingSetRuns\": \(inlineRuns(segment.workingSet))}"
-                    + (i + 1 < plan.segments.count ? ",\n" : "\n"))
+            json.item(
+                .object([
+                    ("from", .number(segment.range.lower)), ("to", .number(segment.range.upper)),
+                    ("tiles", .int(segment.workingSet.count)),
+                    ("bytes", .int(format.bytes(forTiles: segment.workingSet.count))),
+                    ("workingSetRuns", .runs(segment.workingSet)),
+                ]))
         }
-        out.write("  ],\n  \"splits\": [")
-        for (i, split) in plan.splitPositions.enumerated() {
-            out.write((i > 0 ? ", " : "") + JSONValue.format(split))
-        }
-        out.write("],\n  \"crossings\": [\n")
+        json.endArray()
+        json.beginArray("splits", items: .inline)
+        for split in plan.splitPositions { json.item(.number(split)) }
+        json.endArray()
+        json.beginArray("crossings", items: .lines(emptyOnTwoLines: true))
         for (i, c) in plan.crossings.enumerated() {
             if i % 4096 == 0 {
                 progress.update("plan: crossing \(Figures.count(i)) of \(Figures.count(plan.crossings.count))")
             }
-            out.write(
-                "    {\"position\": \(JSONValue.format(c.position)), \"from\": \(c.from), \"to\": \(c.to), "
-                    + "\"loadRuns\": \(inlineRuns(c.load)), \"evictRuns\": \(inlineRuns(c.evict))}"
-                    + (i + 1 < plan.crossings.count ? ",\n" : "\n"))
+            json.item(
+                .object([
+                    ("position", .number(c.position)), ("from", .int(c.from)), ("to", .int(c.to)),
+                    ("loadRuns", .runs(c.load)), ("evictRuns", .runs(c.evict)),
+                ]))
         }
-        out.write("  ],\n")
-        out.write("  \"initialLoads\": \(plan.initialLoads),\n")
-        out.write("  \"loadsPerLoop\": \(plan.loadsPerLoop),\n")
-        out.write("  \"peakTiles\": \(plan.peakResidentTiles),\n")
-        out.write("  \"peakBytes\": \(plan.peakBytes)\n")
-        out.write("}\n")
-        out.flush()
+        json.endArray()
+        json.field("initialLoads", .int(plan.initialLoads))
+        json.field("loadsPerLoop", .int(plan.loadsPerLoop))
+        json.field("peakTiles", .int(plan.peakResidentTiles))
+        json.field("peakBytes", .int(plan.peakBytes))
+        json.finish()
     }
 
     /// The results of a run. Times are in milliseconds.

@@ -1,387 +1,49 @@
-import Foundation
 import MercatorMath
 import StencilKit
 
-/// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg`: draws the scenario like a debug view.
-enum SvgCommand {
-    static func run(_ words: [String]) throws -> Int32 {
-        let args = try Arguments(
-            words, command: "svg", spec: .init(valued: ["--frame", "--output"], aliases: ["-o": "--output"]))
-        guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
-        let progress = Progress("svg: reading the scenario")
-        defer { progress.finish() }
-        let setup = try InspectCommands.setup(args, command: "svg")
-        progress.update("svg: stencil and plan of \(setup.scenario.name)")
-        let (stencil, planResult) = try setup.validated()
-        // A plan the budget cannot hold is drawn without split points.
-        let plan = try? planResult.get()
-        let frames = setup.frames
-        let frame: Int
-        if let n = try args.int("--frame", minimum: 0) {
-            guard n < frames.count else {
-                throw UsageError("--frame \(n) is past the loop's last frame \(frames.count - 1)")
-            }
-            frame = n
-        } else {
-            // The middle of the first piece.
-            let t = setup.track.pieces[0].duration(at: setup.timing) / 2
-            frame = min(frames.count - 1, Int((t * setup.timing.framesPerSecond).rounded()))
-        }
-        progress.update("svg: drawing")
-        let drawing = try SvgDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)
-        try Console.write(drawing.render(), to: output)
-        print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count)")
-        return 0
-    }
-}
-
-/// An SVG picture of a flight: the tile grid with its edges, the stencil (ghost tiles hatched and labelled with their
-/// real column), the fixed-radius baseline's extra tiles shaded and missed tiles outlined, the loop, the split
-/// points, and one frame's footprint and visible tiles.
-struct SvgDrawing {
-    let setup: ScenarioSetup
-    let stencil: Stencil
-    /// The plan, or nil when the library refused the scenario's budget (no split points are drawn).
-    let plan: BudgetPlan?
-    let frame: Int
-    let pose: TrackPose
-    let footprint: Footprint
-    let visible: [VisibleTile]
-    let fixed: FixedRadiusStencil
-
-    init(setup: ScenarioSetup, stencil: Stencil, plan: BudgetPlan?, frame: Int) throws(StencilError) {
-        self.setup = setup
-        self.stencil = stencil
-        self.plan = plan
-        self.frame = frame
-        pose = setup.frames.pose(ofFrame: frame)
-        var buffer: [VisibleTile] = []
-        let view = try setup.track.cull(pose, lateralOffset: 0, into: &buffer)
-        footprint = view.footprint
-        visible = buffer
-        fixed = FixedRadiusStencil(track: setup.track, exact: stencil)
-    }
-
-    /// Colours of the picture.
+/// The SVG text that the scenario and view pictures (``ScenarioDrawing``, ``ViewDrawing``) are made of: the document
+/// header, the map window over the terrain, tile edges, rectangles, lines, polygons, text and the shared colours.
+/// Numbers are written with two decimals at most.
+enum Svg {
+    /// Colours of the pictures.
     enum Colour {
+        /// A stencil tile.
         static let stencil = "#c6dbef"
+        /// The stripes of a ghost tile.
         static let ghostStripe = "#6baed6"
+        /// A ghost tile's label, its real column.
+        static let ghostLabel = "#08519c"
+        /// A tile the fixed-radius baseline loads for nothing.
         static let extra = "#fdae6b"
+        /// A tile of a view's prefetch ring.
+        static let ring = "#fdae6b"
+        /// A tile the fixed-radius baseline misses.
         static let missed = "#e31a1c"
+        /// A tile visible at the frame shown.
         static let visible = "#74c476"
+        /// The track.
         static let loop = "#08306b"
+        /// A split point.
         static let split = "#ae017e"
+        /// The antimeridian, ±180°.
         static let antimeridian = "#cb181d"
+        /// Tile edges.
         static let grid = "#969696"
+        /// Labels, and the terrain's top and bottom edges.
         static let label = "#525252"
+        /// The ground of the area off the terrain.
+        static let offTerrain = "#f0f0f0"
+        /// The stripes of the area off the terrain.
+        static let offTerrainStripe = "#d9d9d9"
     }
 
-    func render() -> String {
-        let grid = setup.grid
-        let t = grid.tileLength
-        // The world window: every stencil and baseline tile, the loop, the frame's footprint, one tile of padding.
-        var box = Bounds.empty
-        for span in stencil.unwrapped.spans + fixed.unwrapped.spans {
-            box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
-            box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))
-        }
-        for piece in setup.track.pieces { box = box.union(CenterLine(piece).bounds) }
-        box = box.union(footprint.corners.bounds)
-        let c0 = Int((box.minX / t).rounded(.down)) - 1
-        let c1 = Int((box.maxX / t).rounded(.up)) + 1
-        let r0 = Int((box.minY / t).rounded(.down)) - 1
-        let r1 = Int((box.maxY / t).rounded(.up)) + 1
-        let world = Bounds(minX: Double(c0) * t, minY: Double(r0) * t, maxX: Double(c1) * t, maxY: Double(r1) * t)
-        let worldWidth = world.maxX - world.minX
-        let worldHeight = world.maxY - world.minY
-        let scale = min(1400 / worldWidth, 900 / worldHeight)  // picture points per terrain pixel
-        let picWidth = worldWidth * scale
-        let picHeight = worldHeight * scale
-        let legendHeight = 150.0
-        let px = { (v: Double) in v / scale }  // picture points → terrain pixels
-        let tilePx = t * scale
+    /// A number as the pictures write it: at most two decimals.
+    static func number(_ v: Double) -> String { fmt(v, decimals: 2) }
 
-        var s = Self.open(
-            "svg",
-            [
-                ("xmlns", "http://www.w3.org/2000/svg"), ("width", n(max(picWidth, 1300))),
-                ("height", n(picHeight + legendHeight)), ("font-family", "Helvetica, Arial, sans-serif"),
-            ])
-        s += Self.tag("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
-        s += "<defs>\n"
-        s += Self.stripes(id: "ghost", size: px(8), stripe: px(3), fill: Colour.stencil, colour: Colour.ghostStripe)
-        s += Self.stripes(id: "ghost-legend", size: 8, stripe: 3, fill: Colour.stencil, colour: Colour.ghostStripe)
-        s += Self.stripes(id: "offterrain", size: px(10), stripe: px(2), fill: "#f0f0f0", colour: "#d9d9d9", angle: -45)
-        s += "</defs>\n"
-        s += legend()
-        s += Self.open(
-            "svg",
-            [
-                ("x", "0"), ("y", n(legendHeight)), ("width", n(picWidth)), ("height", n(picHeight)),
-                ("viewBox", "\(n(world.minX)) \(n(world.minY)) \(n(worldWidth)) \(n(worldHeight))"),
-            ])
-
-        // Off the terrain (above row 0, below the last row).
-        if world.minY < 0 {
-            s += rect(world.minX, world.minY, worldWidth, -world.minY, fill: "url(#offterrain)")
-        }
-        if world.maxY > grid.height {
-            s += rect(world.minX, grid.height, worldWidth, world.maxY - grid.height, fill: "url(#offterrain)")
-        }
-
-        // Stencil tiles (ghosts hatched), the baseline's extra tiles, visible tiles.
-        // One rectangle per run (split where it crosses into a ghost world), so the picture grows with the runs.
-        s += "<g id=\"stencil\">\n"
-        for span in stencil.unwrapped.spans {
-            for piece in Self.pieces(of: span, columns: grid.columns) {
-                s += rect(
-                    Double(piece.first) * t, Double(span.row) * t, Double(piece.count) * t, t,
-                    fill: piece.ghost ? "url(#ghost)" : Colour.stencil)
-            }
-        }
-        s += "</g>\n<g id=\"fixed-radius-extra\">\n"
-        for span in fixed.extra.spans {
-            s += rect(
-                Double(span.first) * t, Double(span.row) * t, Double(span.count) * t, t, fill: Colour.extra,
-                opacity: 0.75)
-        }
-        s += "</g>\n<g id=\"visible\">\n"
-        for v in visible {
-            s += rect(v.origin.x, v.origin.y, t, t, fill: Colour.visible, opacity: 0.8)
-        }
-        s += "</g>\n"
-
-        // Tile edges, when tiles are at least a picture point wide (at most ~1400 lines across, 900 down).
-        s += Self.open("g", [("id", "grid"), ("stroke", Colour.grid), ("stroke-width", n(px(0.6)))])
-        if tilePx >= 1 {
-            for c in c0...c1 {
-                let x = Double(c) * t
-                s += line(PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY))
-            }
-            for r in r0...r1 {
-                let y = Double(r) * t
-                s += line(PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y))
-            }
-        }
-        s += "</g>\n"
-
-        // The antimeridian (x = k·W) and the terrain's top and bottom edges.
-        let width = grid.width
-        let firstCopy = Int((world.minX / width).rounded(.up))
-        let lastCopy = Int((world.maxX / width).rounded(.down))
-        // (World copies narrower than a few picture points are not marked.)
-        if firstCopy <= lastCopy, width * scale >= 4 {
-            for k in firstCopy...lastCopy {
-                let x = Double(k) * width
-                s += line(
-                    PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY), colour: Colour.antimeridian,
-                    width: px(2), dash: "\(n(px(8))) \(n(px(5)))")
-                s += text(
-                    x + px(4), world.minY + px(30), "±180° (x = \(Int(x)))", size: px(12), colour: Colour.antimeridian)
-            }
-        }
-        for y in [0.0, grid.height] where y > world.minY && y < world.maxY {
-            s += line(
-                PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y), colour: Colour.label, width: px(2))
-            let label = y == 0 ? "terrain top (row 0)" : "terrain bottom"
-            s += text(world.minX + px(4), y + (y == 0 ? px(14) : -px(4)), label, size: px(12), colour: Colour.label)
-        }
-
-        // Ghost labels and the tiles the fixed-radius baseline misses.
-        if tilePx >= 18 {
-            for tile in stencil.unwrapped where tile.column < 0 || tile.column >= grid.columns {
-                s += text(
-                    Double(tile.column) * t + t / 2, Double(tile.row) * t + t / 2 + px(4),
-                    "→\(grid.realColumn(of: tile.column))", size: px(min(11, tilePx / 3)), colour: "#08519c",
-                    anchor: "middle")
-            }
-        }
-        s += Self.open(
-            "g",
-            [
-                ("id", "fixed-radius-missed"), ("fill", "none"), ("stroke", Colour.missed),
-                ("stroke-width", n(px(2))), ("stroke-dasharray", "\(n(px(4))) \(n(px(3)))"),
-            ])
-        for span in fixed.missed.spans {
-            // Each missed tile outlined while that stays small; past 10,000 tiles, each run.
-            let runs = fixed.missed.count > 10_000
-            for column in runs ? [span.first] : Array(span.first...span.last) {
-                let w = runs ? Double(span.count) * t : t
-                s += Self.tag(
-                    "rect",
-                    [
-                        ("x", n(Double(column) * t + px(2))), ("y", n(Double(span.row) * t + px(2))),
-                        ("width", n(w - px(4))), ("height", n(t - px(4))),
-                    ])
-            }
-        }
-        s += "</g>\n"
-
-        // Split points: on a racetrack a line across both legs at each split's along-track position; on any other
-        // track a tick across the track at the split's arc length.
-        let across = setup.track.screen.across.widened(by: setup.track.lateralBand)
-        for (i, split) in (plan?.splitPositions ?? []).enumerated() {
-            let a: PixelPoint
-            let b: PixelPoint
-            if let racetrack = setup.racetrack {
-                let route = racetrack.route
-                let returnOffset = racetrack.turn.direction.sign * 2 * racetrack.turn.radius
-                let qLo = min(across.lower, across.lower + returnOffset)
-                let qHi = max(across.upper, across.upper + returnOffset)
-                a = route.start + split * route.ahead + qLo * route.right
-                b = route.start + split * route.ahead + qHi * route.right
-            } else {
-                guard let pose = try? setup.track.pose(atArcLength: split) else { continue }
-                let right = PixelPoint.right(heading: pose.heading)
-                a = pose.position + across.lower * right
-                b = pose.position + across.upper * right
-            }
-            s += line(a, b, colour: Colour.split, width: px(2.5), dash: "\(n(px(10))) \(n(px(4)))")
-            let label = "split \(i + 1): s = \(fmt(split, decimals: 0)) px"
-            s += text(a.x + px(3), a.y - px(4), label, size: px(12), colour: Colour.split)
-        }
-
-        // The track: its pieces, turns sampled.
-        var points: [PixelPoint] = []
-        for piece in setup.track.pieces { points += CenterLine(piece).points }
-        s += Self.tag(
-            "polyline",
-            [
-                ("fill", "none"), ("stroke", Colour.loop), ("stroke-width", n(px(2.5))),
-                ("stroke-linejoin", "round"), ("points", points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")),
-            ])
-        let first = setup.track.pieces[0]
-        let last = setup.track.pieces[setup.track.pieces.count - 1]
-        let ends =
-            setup.racetrack != nil ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
-        for (label, p) in ends {
-            s += Self.tag("circle", [("cx", n(p.x)), ("cy", n(p.y)), ("r", n(px(4.5))), ("fill", Colour.loop)])
-            s += text(p.x + px(6), p.y - px(6), label, size: px(16), colour: Colour.loop, bold: true)
-        }
-        let quarter = first.placement(at: first.parameterLimit * 0.25)
-        s += arrow(
-            from: quarter.position, direction: PixelPoint.ahead(heading: quarter.heading), length: px(30),
-            colour: Colour.loop, width: px(2.5))
-
-        // The frame's footprint, aircraft and heading.
-        let q = footprint.corners
-        s += Self.tag(
-            "polygon",
-            [
-                ("fill", "none"), ("stroke", "black"), ("stroke-width", n(px(2.5))),
-                ("points", [q.a, q.b, q.c, q.d].map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")),
-            ])
-        s += Self.tag(
-            "circle", [("cx", n(pose.position.x)), ("cy", n(pose.position.y)), ("r", n(px(5))), ("fill", "black")])
-        s += arrow(
-            from: pose.position, direction: PixelPoint.ahead(heading: pose.heading), length: px(36), colour: "black",
-            width: px(2.5))
-
-        // Column and row numbers when tiles are big enough.
-        if tilePx >= 16 {
-            let size = px(min(10, tilePx / 3))
-            for c in c0..<c1 {
-                s += text(
-                    Double(c) * t + t / 2, world.minY + px(12), "\(c)", size: size, colour: Colour.label,
-                    anchor: "middle")
-            }
-            for r in r0..<r1 {
-                s += text(world.minX + px(3), Double(r) * t + t / 2 + px(4), "\(r)", size: size, colour: Colour.label)
-            }
-        }
-        s += "</svg>\n</svg>\n"
-        return s
+    /// Points as a `points` attribute: `x,y x,y …`.
+    static func points(_ points: [PixelPoint]) -> String {
+        points.map { "\(number($0.x)),\(number($0.y))" }.joined(separator: " ")
     }
-
-    /// A run cut where it crosses a world boundary: the part left of column 0, the real part, the part from
-    /// `columns` on (ghosts are the parts outside [0, columns)).
-    static func pieces(of span: ColumnSpan, columns: Int) -> [(first: Int, count: Int, ghost: Bool)] {
-        var result: [(first: Int, count: Int, ghost: Bool)] = []
-        for (lo, hi, ghost) in [(Int.min, -1, true), (0, columns - 1, false), (columns, Int.max, true)] {
-            let first = max(span.first, lo)
-            let last = min(span.last, hi)
-            if first <= last {
-                result.append((first, ColumnSpan(row: span.row, first: first, last: last).count, ghost))
-            }
-        }
-        return result
-    }
-
-    /// The caption and the key, in picture points above the map.
-    private func legend() -> String {
-        let sc = setup.scenario
-        let track = setup.track
-        let screen = track.screen
-        let ghosts = stencil.unwrapped.spans.reduce(0) { total, span in
-            total + Self.pieces(of: span, columns: setup.grid.columns).filter(\.ghost).reduce(0) { $0 + $1.count }
-        }
-        let bytes = Figures.bytes(stencil.bytes(for: setup.format))
-        let route: String
-        if let racetrack = setup.racetrack {
-            route =
-                "leg \(fmt(racetrack.route.length, decimals: 1)) px, heading \(fmt(racetrack.route.heading, decimals: 2))° · "
-                + "turn ρ = \(fmt(racetrack.turn.radius)) \(racetrack.turn.direction.rawValue)"
-        } else {
-            route =
-                "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"
-        }
-        let screenText =
-            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.scale)), anchor "
-            + "(\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin \(fmt(screen.margin))"
-        let lines = [
-            "\(setup.grid) · \(route) · \(screenText) · band ±\(fmt(track.lateralBand))",
-            "stencil \(stencil.unwrapped.count) tiles (\(ghosts) ghost), \(stencil.tileCount) real = \(bytes) bytes"
-                + (stencil.isClipped ? ", clipped to the terrain" : "")
-                + " · fixed radius \(fmt(fixed.radius, decimals: 1)) px: \(fixed.unwrapped.count) tiles, "
-                + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: "
-                + (plan.map { "\($0.segmentCount) segment\($0.segmentCount == 1 ? "" : "s")" }
-                    ?? "none within the budget"),
-            "frame \(frame) of \(setup.frames.count): \(setup.describe(pose)), \(visible.count) visible tiles",
-        ]
-        var s = "<g font-size=\"13\">\n"
-        s += Self.tag(
-            "text", [("x", "12"), ("y", "22"), ("font-size", "17"), ("font-weight", "bold")],
-            content: escape("\(sc.name) — \(sc.summary ?? "")"))
-        for (i, line) in lines.enumerated() {
-            s += Self.tag("text", [("x", "12"), ("y", "\(42 + 20 * i)")], content: escape(line))
-        }
-        let key: [(String, String)] = [
-            (Colour.stencil, "stencil tile"), ("url(#ghost-legend)", "ghost tile (→ real column)"),
-            (Colour.extra, "fixed-radius extra"), ("missed", "fixed-radius missed"),
-            (Colour.visible, "visible at frame"), ("footprint", "footprint"), ("split", "split point"),
-        ]
-        var x = 12.0
-        for (fill, label) in key {
-            let swatch: [(String, String)] = [("x", n(x)), ("y", "100"), ("width", "18"), ("height", "18")]
-            switch fill {
-            case "missed":
-                s += Self.tag(
-                    "rect",
-                    swatch + [
-                        ("fill", "none"), ("stroke", Colour.missed), ("stroke-width", "2"), ("stroke-dasharray", "4 3"),
-                    ])
-            case "footprint":
-                s += Self.tag("rect", swatch + [("fill", "none"), ("stroke", "black"), ("stroke-width", "2.5")])
-            case "split":
-                s += line(
-                    PixelPoint(x: x + 9, y: 98), PixelPoint(x: x + 9, y: 120), colour: Colour.split, width: 2.5,
-                    dash: "6 3")
-            default:
-                s += Self.tag("rect", swatch + [("fill", fill), ("stroke", Colour.grid), ("stroke-width", "0.6")])
-            }
-            s += Self.tag("text", [("x", n(x + 24)), ("y", "114")], content: escape(label))
-            x += 24 + Double(label.count) * 7.2 + 18
-        }
-        s += Self.tag(
-            "text", [("x", "12"), ("y", "140"), ("fill", Colour.label)],
-            content: "unwrapped terrain pixels, y down; loop A→B→A in dark blue; grid lines are tile edges")
-        s += "</g>\n"
-        return s
-    }
-
-    // MARK: Elements
-
-    private func n(_ v: Double) -> String { fmt(v, decimals: 2) }
 
     /// `<name a="v" ...>` followed by a newline.
     static func open(_ name: String, _ attributes: [(String, String)]) -> String {
@@ -395,11 +57,28 @@ struct SvgDrawing {
         return head + ">\(content)</\(name)>\n"
     }
 
+    /// Text with `&`, `<` and `>` escaped.
+    static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    /// The document's opening tag, `width` × `height` picture points, and its white background.
+    static func header(width: Double, height: Double) -> String {
+        open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("width", number(width)), ("height", number(height)),
+                ("font-family", "Helvetica, Arial, sans-serif"),
+            ])
+            + tag("rect", [("width", "100%"), ("height", "100%"), ("fill", "white")])
+    }
+
     /// A pattern of diagonal stripes.
     static func stripes(
         id: String, size: Double, stripe: Double, fill: String, colour: String, angle: Double = 45
     ) -> String {
-        let s = fmt(size, decimals: 2)
+        let s = number(size)
         return open(
             "pattern",
             [
@@ -411,54 +90,114 @@ struct SvgDrawing {
                 "line",
                 [
                     ("x1", "0"), ("y1", "0"), ("x2", "0"), ("y2", s), ("stroke", colour),
-                    ("stroke-width", fmt(stripe, decimals: 2)),
+                    ("stroke-width", number(stripe)),
                 ])
             + "</pattern>\n"
     }
 
-    private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, opacity: Double = 1) -> String {
-        var attributes = [("x", n(x)), ("y", n(y)), ("width", n(w)), ("height", n(h)), ("fill", fill)]
-        if opacity < 1 { attributes.append(("fill-opacity", fmt(opacity))) }
-        return Self.tag("rect", attributes)
+    /// The whole tiles around a box of terrain pixels, with one tile of padding on every side.
+    struct TileWindow {
+        /// The first and last tile edges across (columns), and down (rows).
+        let firstColumn: Int
+        let lastColumn: Int
+        let firstRow: Int
+        let lastRow: Int
+        /// The window in terrain pixels.
+        let world: Bounds
+
+        /// The window around `box` on tiles of `t` px.
+        init(around box: Bounds, tileLength t: Double) {
+            firstColumn = Int((box.minX / t).rounded(.down)) - 1
+            lastColumn = Int((box.maxX / t).rounded(.up)) + 1
+            firstRow = Int((box.minY / t).rounded(.down)) - 1
+            lastRow = Int((box.maxY / t).rounded(.up)) + 1
+            world = Bounds(
+                minX: Double(firstColumn) * t, minY: Double(firstRow) * t, maxX: Double(lastColumn) * t,
+                maxY: Double(lastRow) * t)
+        }
     }
 
-    private func line(
+    /// The nested document that shows `world` (terrain pixels) at `width` × `height` picture points, `y` points
+    /// below the top (under the caption).
+    static func map(y: Double, width: Double, height: Double, world: Bounds) -> String {
+        open(
+            "svg",
+            [
+                ("x", "0"), ("y", number(y)), ("width", number(width)), ("height", number(height)),
+                (
+                    "viewBox",
+                    "\(number(world.minX)) \(number(world.minY)) \(number(world.maxX - world.minX)) "
+                        + "\(number(world.maxY - world.minY))"
+                ),
+            ])
+    }
+
+    /// The parts of `world` above the terrain's top and below its bottom (`terrainHeight`), filled with the
+    /// pattern `url(#offterrain)`.
+    static func offTerrain(_ world: Bounds, terrainHeight: Double) -> String {
+        var s = ""
+        let width = world.maxX - world.minX
+        if world.minY < 0 { s += rect(world.minX, world.minY, width, -world.minY, fill: "url(#offterrain)") }
+        if world.maxY > terrainHeight {
+            s += rect(world.minX, terrainHeight, width, world.maxY - terrainHeight, fill: "url(#offterrain)")
+        }
+        return s
+    }
+
+    /// A line along every tile edge of `window`, tiles of `t` px.
+    static func tileEdges(_ window: TileWindow, tileLength t: Double) -> String {
+        var s = ""
+        let world = window.world
+        for c in window.firstColumn...window.lastColumn {
+            let x = Double(c) * t
+            s += line(PixelPoint(x: x, y: world.minY), PixelPoint(x: x, y: world.maxY))
+        }
+        for r in window.firstRow...window.lastRow {
+            let y = Double(r) * t
+            s += line(PixelPoint(x: world.minX, y: y), PixelPoint(x: world.maxX, y: y))
+        }
+        return s
+    }
+
+    /// A filled rectangle (with `fill-opacity` below 1).
+    static func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, fill: String, opacity: Double = 1) -> String {
+        var attributes = [
+            ("x", number(x)), ("y", number(y)), ("width", number(w)), ("height", number(h)), ("fill", fill),
+        ]
+        if opacity < 1 { attributes.append(("fill-opacity", fmt(opacity))) }
+        return tag("rect", attributes)
+    }
+
+    /// A line from `a` to `b`, stroked as its group says unless given.
+    static func line(
         _ a: PixelPoint, _ b: PixelPoint, colour: String? = nil, width: Double? = nil, dash: String? = nil
     ) -> String {
-        var attributes = [("x1", n(a.x)), ("y1", n(a.y)), ("x2", n(b.x)), ("y2", n(b.y))]
+        var attributes = [("x1", number(a.x)), ("y1", number(a.y)), ("x2", number(b.x)), ("y2", number(b.y))]
         if let colour { attributes.append(("stroke", colour)) }
-        if let width { attributes.append(("stroke-width", n(width))) }
+        if let width { attributes.append(("stroke-width", number(width))) }
         if let dash { attributes.append(("stroke-dasharray", dash)) }
-        return Self.tag("line", attributes)
+        return tag("line", attributes)
     }
 
-    private func text(
+    /// The outline of a quadrilateral (a footprint).
+    static func polygon(_ q: Quad, colour: String, width: Double, dash: String? = nil) -> String {
+        var attributes = [
+            ("fill", "none"), ("stroke", colour), ("stroke-width", number(width)),
+            ("points", points([q.a, q.b, q.c, q.d])),
+        ]
+        if let dash { attributes.append(("stroke-dasharray", dash)) }
+        return tag("polygon", attributes)
+    }
+
+    /// Text at (`x`, `y`), escaped.
+    static func text(
         _ x: Double, _ y: Double, _ content: String, size: Double, colour: String, anchor: String = "start",
         bold: Bool = false
     ) -> String {
         var attributes = [
-            ("x", n(x)), ("y", n(y)), ("font-size", n(size)), ("fill", colour), ("text-anchor", anchor),
+            ("x", number(x)), ("y", number(y)), ("font-size", number(size)), ("fill", colour), ("text-anchor", anchor),
         ]
         if bold { attributes.append(("font-weight", "bold")) }
-        return Self.tag("text", attributes, content: escape(content))
-    }
-
-    private func arrow(
-        from p: PixelPoint, direction u: PixelPoint, length: Double, colour: String, width: Double
-    ) -> String {
-        let tip = p + length * u
-        let side = PixelPoint(x: -u.y, y: u.x)
-        let h = length * 0.35
-        let l = tip - h * u + (h * 0.6) * side
-        let r = tip - h * u - (h * 0.6) * side
-        return line(p, tip, colour: colour, width: width)
-            + Self.tag(
-                "polygon",
-                [("fill", colour), ("points", [tip, l, r].map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " "))])
-    }
-
-    private func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        return tag("text", attributes, content: escape(content))
     }
 }

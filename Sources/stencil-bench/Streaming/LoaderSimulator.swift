@@ -3,9 +3,10 @@ import MercatorMath
 import StencilKit
 
 /// The one loader simulator every streaming method of the comparison feeds: C texture slots and the library's
-/// ``LoaderModel`` (MODEL.md §9), with a clock that stops while a frame waits for its tiles.
+/// ``LoaderModel`` ("Streaming schedule", its section "Loader"), with a clock that stops while a frame waits for its
+/// tiles.
 ///
-/// The model, as §9 states it:
+/// The model, as that section states it:
 /// - Requests complete in request order: the m-th at c_m = max(t_m + λ, c_{m−1} + 1/μ). Requests are issued in
 ///   non-decreasing time (one a method issues earlier than the last is issued at the last's time).
 /// - A tile holds one of the C slots from its request until its eviction. A tile still loading cannot be released:

@@ -3,12 +3,13 @@ import MercatorMath
 import StencilKit
 
 /// The prefetch regions of the three heuristics the streaming comparison measures: what a renderer that does not know
-/// the route keeps resident around the aircraft. Each is drawn about the pose's footprint (§4) widened by the lateral
-/// band d on each side across-track — the region a frame's need N_k covers — and grown by a prefetch width k, the same
-/// for the three: one tile, k = T.
+/// the route keeps resident around the aircraft. Each is drawn about the pose's footprint ("Screen footprint") widened
+/// by the lateral band d on each side across-track — the region a frame's need N_k covers — and grown by a prefetch
+/// width k, the same for the three: one tile, k = T.
 ///
-/// A region's tiles are those it overlaps with positive area (§2), in the terrain's rows, as real tiles. Every region
-/// contains the band-widened footprint, so a tile a frame shows is always one its heuristic wants.
+/// A region's tiles are those it overlaps with positive area (the geometry model's rule), in the terrain's rows, as
+/// real tiles. Every region contains the band-widened footprint, so a tile a frame shows is always one its heuristic
+/// wants.
 enum PrefetchShape: Sendable, Hashable, CaseIterable {
     /// A disc about the footprint's centre, whatever the heading: radius R = ½·√(W² + H²) + d + k, W × H the
     /// footprint (margin included), so it holds the footprint at every heading and every δ ∈ [−d, d], with k to
@@ -17,8 +18,8 @@ enum PrefetchShape: Sendable, Hashable, CaseIterable {
     /// The flight-simulator heuristic: a box along the heading, the band-widened footprint grown by k behind and on
     /// each side and by 3k ahead (it extends three times farther ahead than behind).
     case headingBox
-    /// The tiles an LRU cache with a prefetch ring wants: the band-widened footprint grown by k on every side (§8's
-    /// prefetch ring of width k, with the visible tiles).
+    /// The tiles an LRU cache with a prefetch ring wants: the band-widened footprint grown by k on every side (the
+    /// prefetch ring of width k of "Views and levels of detail", with the visible tiles).
     case ring
 
     /// The name printed in the comparison.

@@ -19,7 +19,7 @@ import StencilKit
 struct SchedulePlayback: StreamingMethod {
     let schedule: StreamingSchedule
     private var driver: ScheduleDriver
-    private let numbers: TileNumbers
+    private let numbers: TileNumbering
     private var requests: [TileIndex] = []
     private var evictions: [TileIndex] = []
     private var risk: [TileIndex] = []
@@ -33,7 +33,7 @@ struct SchedulePlayback: StreamingMethod {
 
     /// The playback of `schedule`, its tiles numbered by `numbers` (the needs' numbering: a valid schedule requests
     /// only needed tiles), stepped at frames only when `perFrame`.
-    init(schedule: StreamingSchedule, numbers: TileNumbers, perFrame: Bool = false) {
+    init(schedule: StreamingSchedule, numbers: TileNumbering, perFrame: Bool = false) {
         self.schedule = schedule
         self.perFrame = perFrame
         driver = ScheduleDriver(schedule: schedule)
@@ -44,7 +44,7 @@ struct SchedulePlayback: StreamingMethod {
     mutating func start(_ simulator: inout LoaderSimulator) {
         guard !schedule.preload.isEmpty else { return }
         driver.step(to: -schedule.takeoffWait, requests: &requests, evictions: &evictions, atRisk: &risk)
-        let tiles = requests.compactMap { numbers.existingNumber(of: $0) }
+        let tiles = requests.compactMap { number(of: $0) }
         simulator.preload(tiles)
         for tile in tiles { compare(tile, simulator) }
     }
@@ -62,21 +62,24 @@ struct SchedulePlayback: StreamingMethod {
     private mutating func issue(at time: Double, _ simulator: inout LoaderSimulator) {
         // A valid schedule names only needed tiles, which are all numbered.
         for tile in evictions {
-            if let n = numbers.existingNumber(of: tile) { simulator.evict(n, at: time) }
+            if let n = number(of: tile) { simulator.evict(n, at: time) }
         }
         for tile in requests {
-            if let n = numbers.existingNumber(of: tile) {
+            if let n = number(of: tile) {
                 simulator.request(n, at: time)
                 compare(n, simulator)
             }
         }
     }
 
+    /// The number of `tile` in the needs' numbering, if it has one.
+    private func number(of tile: TileIndex) -> Int32? { numbers.existingNumber(of: tile).map { Int32($0) } }
+
     /// Counts a mismatch when the simulator's completion of the next planned load differs from the plan's (at
     /// action times), or comes later (per frame).
     private mutating func compare(_ tile: Int32, _ simulator: LoaderSimulator) {
         defer { issued += 1 }
-        guard issued < loads.count, numbers.existingNumber(of: loads[issued].tile) == tile else {
+        guard issued < loads.count, number(of: loads[issued].tile) == tile else {
             modelMismatches += 1
             return
         }

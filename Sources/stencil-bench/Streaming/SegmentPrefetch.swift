@@ -25,7 +25,7 @@ struct SegmentPrefetch: StreamingMethod {
     private var epoch: Int32 = 0
 
     /// The method for `plan`, whose frames are at `poses`; tiles are numbered by `numbers` (which grows).
-    init(plan: BudgetPlan, poses: [TrackPose], needs: FrameIntervals, numbers: inout TileNumbers) {
+    init(plan: BudgetPlan, poses: [TrackPose], needs: FrameIntervals, numbers: inout TileNumbering) {
         capacity = plan.capacity
         self.needs = needs
         var sets: [[Int32]?] = Array(repeating: nil, count: plan.segmentCount)
@@ -36,7 +36,7 @@ struct SegmentPrefetch: StreamingMethod {
             let s = plan.segmentIndex(for: pose)
             guard s != last else { continue }
             last = s
-            if sets[s] == nil { sets[s] = plan.segments[s].workingSet.map { numbers.number(of: $0) } }
+            if sets[s] == nil { sets[s] = plan.segments[s].workingSet.map { Int32(numbers.number(of: $0)) } }
             starts.append(k)
             tiles.append(sets[s]!)
         }

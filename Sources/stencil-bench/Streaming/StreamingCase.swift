@@ -4,10 +4,12 @@ import StencilKit
 
 /// A loader setting of the comparison: a name and the library's ``LoaderModel``.
 struct LoaderSetting: Sendable {
+    /// The name printed in the comparison.
     var name: String
+    /// The loader.
     var loader: LoaderModel
 
-    /// The two the issue names: a fast local disk (λ = 5 ms, μ = 2000/s) and a slow network (λ = 150 ms, μ = 40/s).
+    /// The two standard loaders: a fast local disk (λ = 5 ms, μ = 2000/s) and a slow network (λ = 150 ms, μ = 40/s).
     static let standard: [LoaderSetting] = [("disk", 0.005, 2000.0), ("network", 0.15, 40.0)].compactMap {
         guard let loader = try? LoaderModel(latency: $0.1, throughput: $0.2) else { return nil }
         return LoaderSetting(name: $0.0, loader: loader)

@@ -2,12 +2,12 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// The streaming comparison (issue 13) that `run` measures after the scenarios: on the same routes, with the same
+/// The streaming comparison that `run` measures after the scenarios: on the same routes, with the same
 /// loader model, the streaming schedule against the segment plans (`pause`, `seamless`) and three prefetch heuristics
 /// with an LRU cache (``PrefetchShape``), each flown frame by frame through one ``LoaderSimulator``; and the
 /// schedule's speed.
 ///
-/// Routes: the long routes of the tracks issue (jfk-lhr, gpx-z14), budget-split, half-world-double and modern-z12,
+/// Routes: the long waypoint tracks (jfk-lhr, gpx-z14), budget-split, half-world-double and modern-z12,
 /// and the two racetracks whose plans hold both legs at once (turn-right-band, turn-left-band: U-turn radius 200 px,
 /// ±64 px band), at the two ``LoaderSetting/standard`` loaders. `--quick` flies the same routes and searches.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -13,7 +13,7 @@ struct StreamingRoute {
     let needEvents: FrameIntervals
     let regions: [PrefetchShape: FrameIntervals]
     /// The tile numbering, needs first, then the regions' tiles (plans number their own on a copy).
-    let numbers: TileNumbers
+    let numbers: TileNumbering
     /// Distinct real tiles of the stencil: a plan of this capacity has one segment, preloaded whole.
     let stencilTiles: Int
 
@@ -35,7 +35,7 @@ struct StreamingRoute {
             needs = try TrackNeeds(frames: setup.frames)
             let frames = setup.frames
             poses = (0..<needs.frameCount).map { frames.pose(ofFrame: $0) }
-            var numbers = TileNumbers(needs: needs)
+            var numbers = TileNumbering(needs: needs)
             needEvents = FrameIntervals(needs: needs, numbers: numbers)
             var regions: [PrefetchShape: FrameIntervals] = [:]
             for shape in PrefetchShape.allCases {

@@ -1,0 +1,36 @@
+/// `stencil-bench help` (also `--help` or `-h` with no subcommand): prints the usage.
+enum HelpCommand {
+    /// The usage text.
+    static let usage = """
+        usage: stencil-bench [run] [SCENARIO...] [--quick] [--json] [--save FILE] [--compare FILE]
+                             [--threshold 0.25] [--min-delta-ms 0.001] [--budget-ms MS] [--fps FPS]
+                             [--repetitions N] [--stride N]
+               stencil-bench stencil SCENARIO [--json]
+               stencil-bench frames SCENARIO [--json] [--offset PX]
+               stencil-bench plan SCENARIO [--json]
+               stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
+               stencil-bench svg SCENARIO [--frame N] -o FILE.svg
+               stencil-bench view VIEW [--json]
+               stencil-bench svg VIEW -o FILE.svg
+               stencil-bench scenarios [--write DIR]
+               stencil-bench help
+
+        SCENARIO is a built-in name (see `stencil-bench scenarios`) or a path to a scenario .json file.
+        VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5) or a view .json file
+        ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
+        (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
+        `run` also measures the built-in view covers per call (`run views`: only those) and exits 1 if one misses
+        its target or allocates.
+        `run` also flies the streaming comparison (`run streaming`: only that): the schedule, the segment plans and
+        three LRU prefetch heuristics through one loader simulator, and exits 1 if the schedule misses a target.
+        `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
+        stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
+        force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.
+        """
+
+    /// Prints the usage; exit status 0.
+    static func run() -> Int32 {
+        print(usage)
+        return 0
+    }
+}
