@@ -54,7 +54,7 @@ public struct TrackNeeds: Sendable, Hashable {
         return Swift.min(Double(track.grid.rows), (diagonal / track.grid.tileLength).rounded(.down) + 2)
     }
 
-    /// The row scans ``init(frames:)`` would make, up front: frames × ``rowsPerFrame(of:)``.
+    /// The row scans ``init(frames:)`` would make, up front: frames × `rowsPerFrame(of:)`.
     /// - Complexity: O(1).
     public static func rowScanEstimate(of frames: TrackFrames) -> Double {
         Double(frames.count) * rowsPerFrame(of: frames.track)
