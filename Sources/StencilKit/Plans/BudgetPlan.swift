@@ -89,31 +89,44 @@ public struct BudgetPlan: Sendable, Hashable {
                     advice: "raise the budget or use a coarser grid: a plan of that many swaps is not one to fly")
             }
         }
-        guard let splits = planner.splits(capacity: capacity, policy: policy) else {
+        guard var splits = planner.splits(capacity: capacity, policy: policy) else {
             throw .budgetTooSmall(
                 budgetBytes: budget.bytes, bytesPerTile: format.bytesPerTile, capacity: capacity,
                 minimumTiles: planner.minimumCapacity(policy: policy))
         }
-        self.init(track: track, splits: splits, planner: planner, capacity: capacity, format: format, policy: policy)
+        // On a loop, a plan round the circle may need a segment fewer: its first segment runs through take-off.
+        var wraps = false
+        if policy == .pause, let round = planner.circularPauseSplits(splits, capacity: capacity) {
+            wraps = round.first != 0
+            splits = wraps ? round : Array(round.dropFirst())
+        }
+        self.init(
+            track: track, splits: splits, wraps: wraps, planner: planner, capacity: capacity, format: format,
+            policy: policy)
     }
 
-    /// The plan of given split positions (ascending, strictly inside (0, M)).
+    /// The plan of given split positions (ascending, strictly inside (0, M)). Without `wraps` the segments are
+    /// [0, p₁], …, [pₙ, M]; with it, on a circular measure, [pₙ − M, p₁], [p₁, p₂], …, [pₙ₋₁, pₙ].
     init(
-        track: Track, splits: [Double], planner: SegmentPlanner, capacity: Int, format: TextureFormat,
-        policy: LoadPolicy
+        track: Track, splits: [Double], wraps: Bool = false, planner: SegmentPlanner, capacity: Int,
+        format: TextureFormat, policy: LoadPolicy
     ) {
         self.track = track
         self.capacity = capacity
         self.format = format
         self.policy = policy
-        let bounds = [0] + splits + [planner.length]
+        let length = planner.length
+        let bounds = wraps ? [splits[splits.count - 1] - length] + splits : [0] + splits + [length]
         let segments = (0..<(bounds.count - 1)).map { i in
-            RouteSegment(
-                range: Interval(bounds[i], bounds[i + 1]), workingSet: planner.workingSet(bounds[i], bounds[i + 1]))
+            // The first segment of a wrapping plan is measured in the lap before: [pₙ, p₁ + M] there.
+            let shift = wraps && i == 0 ? length : 0
+            return RouteSegment(
+                range: Interval(bounds[i], bounds[i + 1]),
+                workingSet: planner.workingSet(bounds[i] + shift, bounds[i + 1] + shift))
         }
         self.segments = segments
         splitPositions = splits
-        crossings = planner.crossings(splits).map {
+        crossings = planner.crossings(splits, wraps: wraps).map {
             SplitCrossing(position: $0.position, from: $0.from, to: $0.to, segments: segments)
         }
     }

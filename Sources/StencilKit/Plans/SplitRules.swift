@@ -106,10 +106,12 @@ extension SegmentPlanner {
     /// The crossings of a lap in flying order, as (position, segment left, segment entered): walking each piece
     /// through its span, forward pieces cross the splits in (lower, upper] upward, backward pieces those in
     /// [lower, upper) downward; pieces held whole cross none; on a circular measure the lap's end crosses from the
-    /// last segment back to the first.
+    /// last segment back to the first. A wrapping plan (`wraps`, as many segments as splits) has no lap-end
+    /// crossing: its last split hands over to the first segment, which runs on through take-off.
     /// - Complexity: O(pieces · log splits + crossings).
-    func crossings(_ splits: [Double]) -> [(position: Double, from: Int, to: Int)] {
+    func crossings(_ splits: [Double], wraps: Bool = false) -> [(position: Double, from: Int, to: Int)] {
         guard !splits.isEmpty else { return [] }
+        let count = wraps ? splits.count : splits.count + 1
         var crossings: [(position: Double, from: Int, to: Int)] = []
         for index in track.pieces.indices {
             let span = measure.span(ofPiece: index, in: track)
@@ -120,7 +122,7 @@ extension SegmentPlanner {
             case .forward:
                 var i = splits.partitioningIndex { $0 > lo }
                 while i < splits.count, splits[i] <= hi {
-                    crossings.append((splits[i], i, i + 1))
+                    crossings.append((splits[i], i, (i + 1) % count))
                     i += 1
                 }
             case .backward:
@@ -131,7 +133,7 @@ extension SegmentPlanner {
                 }
             }
         }
-        if isCircular { crossings.append((length, splits.count, 0)) }
+        if isCircular && !wraps { crossings.append((length, splits.count, 0)) }
         return crossings
     }
 

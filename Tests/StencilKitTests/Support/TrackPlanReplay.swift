@@ -92,7 +92,9 @@ enum TrackPlanReplay {
         let loop = plan.closure == .loop
         checkStructure(plan, &report)
         guard k > 0, plan.workingSets.count == k else { return report }
-        let wrapCrossing = loop && k > 1
+        // A plan round a loop's circle: its first segment runs from its last split (less the length) through 0.
+        let wraps = plan.ranges[0].lower < 0
+        let wrapCrossing = loop && k > 1 && !wraps
 
         // The samples: the whole track, and poses at and just past every split.
         var extra: [Double] = []
@@ -118,12 +120,17 @@ enum TrackPlanReplay {
             let from = firstIndex(samples) { $0.arcLength >= lower }
             return from..<max(from, firstIndex(samples) { $0.arcLength > upper })
         }
-        let runs = plan.ranges.map { run($0.lower, $0.upper) }
+        // Each segment's samples: one run, or two for a wrapping first segment (the lap's end and its start).
+        let runs: [[Range<Int>]] = plan.ranges.enumerated().map { i, range in
+            guard wraps && i == 0 else { return [run(range.lower, range.upper)] }
+            return [run(range.lower + length, length), run(0, range.upper)]
+        }
+        func segmentSamples(_ i: Int) -> [TrackPlanOracle.Sample] { runs[i].flatMap { Array(samples[$0]) } }
 
         for i in 0..<k {
             // No working set holds a tile that none of its samples (grown by the sampling tolerance) reaches.
             var reached = [Bool](repeating: false, count: universe)
-            for sample in samples[runs[i]] {
+            for sample in segmentSamples(i) {
                 for id in sample.allowed { reached[Int(id)] = true }
             }
             let extras = plan.workingSets[i].filter { tile in oracle.id(of: tile).map { !reached[Int($0)] } ?? true }
@@ -132,7 +139,7 @@ enum TrackPlanReplay {
                     "segment \(i) \(plan.ranges[i]) holds tiles no pose of it shows: \(extras.sorted().prefix(6))")
             }
             // Every pose's tiles lie in every segment holding its arc length.
-            for sample in samples[runs[i]] {
+            for sample in segmentSamples(i) {
                 for id in sample.required where !sets[i][Int(id)] {
                     report.fail(
                         "pose (piece \(sample.piece), parameter \(sample.parameter), s = \(sample.arcLength)) needs "
@@ -184,7 +191,7 @@ enum TrackPlanReplay {
                     report.fail("\(context): \(during.count) resident during the switch > capacity \(plan.capacity)")
                 }
                 let bits = marks(during, "\(context) switch")
-                for sample in samples[runs[current]] + samples[runs[next]] {
+                for sample in segmentSamples(current) + segmentSamples(next) {
                     if let id = sample.required.first(where: { !bits[Int($0)] }) {
                         report.fail(
                             "\(context): s = \(sample.arcLength) needs \(oracle.tiles[Int(id)]) during the switch")
@@ -204,11 +211,18 @@ enum TrackPlanReplay {
             }
         }
 
+        var wrapped = false
         for sample in samples {
-            while current < k - 1 && sample.arcLength > plan.ranges[current].upper {
+            while !wrapped && current < k - 1 && sample.arcLength > plan.ranges[current].upper {
                 cross(to: current + 1, at: plan.ranges[current].upper, context: "split \(current)→\(current + 1)")
             }
-            if !(plan.ranges[current].lower <= sample.arcLength && sample.arcLength <= plan.ranges[current].upper) {
+            if wraps && !wrapped && current == k - 1 && sample.arcLength > plan.ranges[k - 1].upper {
+                cross(to: 0, at: plan.ranges[k - 1].upper, context: "split \(k - 1)→0 round the circle")
+                wrapped = true
+            }
+            let range = plan.ranges[current]
+            let s = wraps && current == 0 && sample.arcLength > range.upper ? sample.arcLength - length : sample.arcLength
+            if !(range.lower <= s && s <= range.upper) {
                 report.fail("pose at s = \(sample.arcLength) flown in segment \(current) \(plan.ranges[current])")
             }
             if let id = sample.required.first(where: { !residentMarks[Int($0)] }) {
@@ -217,7 +231,7 @@ enum TrackPlanReplay {
                         + "\(oracle.tiles[Int(id)]) visible but not resident (segment \(current))")
             }
         }
-        if current != k - 1 { report.fail("the flight ended in segment \(current) of \(k)") }
+        if current != (wraps ? 0 : k - 1) { report.fail("the flight ended in segment \(current) of \(k)") }
         if wrapCrossing { cross(to: 0, at: length, context: "lap end \(k - 1)→0") }
         if crossingIndex != plan.crossings.count {
             report.fail("only \(crossingIndex) of \(plan.crossings.count) crossings flown")
@@ -251,9 +265,18 @@ enum TrackPlanReplay {
             report.fail("\(k) ranges, \(plan.workingSets.count) working sets")
             return
         }
-        if plan.ranges[0].lower != 0 { report.fail("the first segment starts at \(plan.ranges[0].lower), not 0") }
-        if plan.ranges[k - 1].upper != plan.length {
-            report.fail("the last segment ends at \(plan.ranges[k - 1].upper), not the length \(plan.length)")
+        let wraps = plan.ranges[0].lower < 0
+        if wraps {
+            // Round a loop's circle: the first segment starts where the last ends, a lap earlier.
+            if plan.closure != .loop || k < 2 { report.fail("a \(plan.closure) plan of \(k) wraps round") }
+            if plan.ranges[0].lower != plan.ranges[k - 1].upper - plan.length || plan.ranges[k - 1].upper >= plan.length {
+                report.fail("the wrapping segment \(plan.ranges[0]) does not start where \(plan.ranges[k - 1]) ends")
+            }
+        } else {
+            if plan.ranges[0].lower != 0 { report.fail("the first segment starts at \(plan.ranges[0].lower), not 0") }
+            if plan.ranges[k - 1].upper != plan.length {
+                report.fail("the last segment ends at \(plan.ranges[k - 1].upper), not the length \(plan.length)")
+            }
         }
         for i in 0..<k {
             if !(plan.ranges[i].lower < plan.ranges[i].upper) {
@@ -267,11 +290,11 @@ enum TrackPlanReplay {
                 report.fail("segment \(i) holds \(plan.workingSets[i].count) > capacity \(plan.capacity)")
             }
         }
-        if plan.splitPositions != plan.ranges.dropFirst().map(\.lower) {
+        if plan.splitPositions != plan.ranges.dropFirst().map(\.lower) + (wraps ? [plan.ranges[k - 1].upper] : []) {
             report.fail("split positions \(plan.splitPositions) are not the segments' bounds")
         }
-        let wraps = plan.closure == .loop && k > 1
-        if plan.crossings.count != k - 1 + (wraps ? 1 : 0) {
+        let closes = plan.closure == .loop && k > 1
+        if plan.crossings.count != k - 1 + (closes ? 1 : 0) {
             report.fail("\(plan.crossings.count) crossings for \(k) segments (\(plan.closure))")
         }
     }
@@ -279,11 +302,16 @@ enum TrackPlanReplay {
     /// Under `pause`, the fewest segments: the plan meets the oracle's lower bound and no two neighbouring
     /// segments fit together. Turn samples may miss a tile grazed between them, so a bound or a merge that the plan
     /// does not meet is looked at again with the gaps refined (``TrackPlanOracle/between(_:_:)``) before it counts.
+    /// On a loop the plan is one round the circle: a plan that wraps through take-off is bounded from its last
+    /// split round to it again (greedy from one of its own splits is the fewest any plan with that split has), its
+    /// last and first segments are neighbours, and a plan that does not wrap must not have a last and first segment
+    /// that fit together (a plan round the circle would then have one segment fewer).
     static func checkFewest(
-        _ plan: PlanView, samples: [TrackPlanOracle.Sample], runs: [Range<Int>], oracle: inout TrackPlanOracle,
+        _ plan: PlanView, samples: [TrackPlanOracle.Sample], runs: [[Range<Int>]], oracle: inout TrackPlanOracle,
         _ report: inout Report
     ) {
         let k = plan.ranges.count
+        let wraps = plan.ranges[0].lower < 0
         var gaps: [[Int32]]?
         func refined() -> [[Int32]] {
             if let gaps { return gaps }
@@ -308,32 +336,81 @@ enum TrackPlanReplay {
             return count
         }
         let universe = oracle.tiles.count
-        report.lowerBound = lowerBound(samples, gaps: nil, capacity: plan.capacity, universe: universe)
-        if plan.policy == .pause && report.lowerBound != k {
-            report.lowerBound = lowerBound(samples, gaps: refined(), capacity: plan.capacity, universe: universe)
+        if wraps {
+            report.lowerBound = wrappingBound(plan, oracle: &oracle)
+        } else {
+            report.lowerBound = lowerBound(samples, gaps: nil, capacity: plan.capacity, universe: universe)
+            if plan.policy == .pause && report.lowerBound != k {
+                report.lowerBound = lowerBound(samples, gaps: refined(), capacity: plan.capacity, universe: universe)
+            }
         }
         if report.lowerBound == nil { report.fail("the samples show no plan fits capacity \(plan.capacity)") }
         if plan.policy == .pause {
             if let bound = report.lowerBound, bound != k {
                 report.fail("\(k) segments, where the samples bound the fewest possible at \(bound)")
             }
-            for i in 0..<(k - 1) {
-                let merged = [runs[i].lowerBound..<runs[i + 1].upperBound]
+            let pairs = (0..<(k - 1)).map { ($0, $0 + 1) } + (wraps ? [(k - 1, 0)] : [])
+            for (i, j) in pairs {
+                let merged = runs[i] + runs[j]
                 if requiredCount(merged, refine: false) <= plan.capacity
                     && requiredCount(merged, refine: true) <= plan.capacity
                 {
-                    report.fail("segments \(i) and \(i + 1) fit together in \(plan.capacity)")
+                    report.fail("segments \(i) and \(j) fit together in \(plan.capacity)")
                 }
             }
         } else if let bound = report.lowerBound, k < bound {
             report.fail("\(k) segments, fewer than the lower bound \(bound)")
         }
-        if plan.closure == .loop && k > 2 {
-            let wrapped = [runs[k - 1], runs[0]]
+        if plan.closure == .loop && k > 2 && !wraps {
+            let wrapped = runs[k - 1] + runs[0]
             report.wrapMergeFits =
                 requiredCount(wrapped, refine: false) <= plan.capacity
                 && requiredCount(wrapped, refine: true) <= plan.capacity
+            if report.wrapMergeFits && plan.policy == .pause {
+                report.fail("segments \(k - 1) and 0 fit together: a plan round the circle has one segment fewer")
+            }
         }
+    }
+
+    /// The oracle's bound for a plan round a loop's circle, taken from the plan's last split q round to q + length:
+    /// greedy from one of a plan's own splits is the fewest any plan with that split can have. The greedy's ends
+    /// fall between samples, which places them late (a tile that enters between two samples is only seen at the
+    /// second) and can make the bound low; so poses are added between each end it found and the sample before it
+    /// (and the gaps between samples refined too), until the bound meets the plan or has been refined 8 times.
+    static func wrappingBound(_ plan: PlanView, oracle: inout TrackPlanOracle) -> Int? {
+        let k = plan.ranges.count
+        let length = plan.length
+        let q = plan.ranges[k - 1].upper
+        var extra = plan.splitPositions.flatMap { s in pastSplit.map { s + $0 } }
+        var bound: Int?
+        for _ in 0..<8 {
+            let samples = oracle.samples(adding: extra)
+            let tail = samples.indices.filter { samples[$0].arcLength >= q }
+            let head = samples.indices.filter { samples[$0].arcLength <= q }
+            let order = tail + head
+            let ordered =
+                tail.map { samples[$0] }
+                + head.map {
+                    var sample = samples[$0]
+                    sample.arcLength += length
+                    return sample
+                }
+            // Neighbours in `ordered` are neighbours in `samples` but at the seam (the lap's end, then its start).
+            let gaps: [[Int32]] = order.indices.map { j in
+                j > 0 && order[j] == order[j - 1] + 1 ? oracle.between(samples[order[j - 1]], samples[order[j]]) : []
+            }
+            var ends: [(before: Double, at: Double)] = []
+            let found = lowerBound(ordered, gaps: gaps, capacity: plan.capacity, universe: oracle.tiles.count, ends: &ends)
+            if found == k {
+                bound = found
+                break
+            }
+            bound = found
+            // Poses between each end and the sample before it, an eighth of the way apart.
+            let between = ends.flatMap { end in (1..<8).map { end.before + (end.at - end.before) * Double($0) / 8 } }
+            extra += between.map { $0 >= length ? $0 - length : $0 }
+        }
+        return bound
     }
 
     /// The oracle's lower bound on the segment count (see ``TrackPlanReplay``), or nil when the samples at one arc
@@ -341,6 +418,16 @@ enum TrackPlanReplay {
     /// (``TrackPlanOracle/between(_:_:)``, entry j for the gap before sample j) once both samples are in.
     static func lowerBound(_ samples: [TrackPlanOracle.Sample], gaps: [[Int32]]?, capacity: Int, universe: Int) -> Int?
     {
+        var ends: [(before: Double, at: Double)] = []
+        return lowerBound(samples, gaps: gaps, capacity: capacity, universe: universe, ends: &ends)
+    }
+
+    /// ``lowerBound(_:gaps:capacity:universe:)``, also listing where the greedy's segments end: the arc length of
+    /// the sample that overflowed and of the sample before it.
+    static func lowerBound(
+        _ samples: [TrackPlanOracle.Sample], gaps: [[Int32]]?, capacity: Int, universe: Int,
+        ends: inout [(before: Double, at: Double)]
+    ) -> Int? {
         var bits = [Bool](repeating: false, count: universe)
         var found = 0
         var u = 0.0
@@ -366,6 +453,7 @@ enum TrackPlanReplay {
             guard let next else { return found + 1 }
             guard next > u else { return nil }
             found += 1
+            ends.append((samples[max(j - 1, start)].arcLength, next))
             u = next
         }
     }
