@@ -44,7 +44,7 @@ struct CullingTests {
         let view = try loop.cull(pose, order: .nearestFirst, into: &tiles)
         // Footprint [1868, 2188] × [2448, 2928] (along ±160 is x, across ±240 is y): 1868/128 = 14.59 → column 14,
         // 2188/128 = 17.09 → column 17, 2448/128 = 19.125 → row 19, 2928/128 = 22.875 → row 22.
-        #expect(view.footprint.corners.bounds == Bounds(minX: 1868, minY: 2448, maxX: 2188, maxY: 2928))
+        #expect(view.footprint.corners.bounds == PixelBounds(minX: 1868, minY: 2448, maxX: 2188, maxY: 2928))
         Self.checkFrame(tiles, expected: Self.tiles(columns: 14...17, rows: 19...22), aircraft: pose.position)
         #expect(tiles.count == 16)
         // Nearest first: column 15's centre (1984) is 44 px from 2028; rows 20 and 21 tie at 64 px and go
@@ -63,7 +63,7 @@ struct CullingTests {
         let view = try loop.cull(pose, order: .nearestFirst, into: &tiles)
         // Heading 180°: along ±160 is y, across ±240 is x → [2760, 3240] × [2528, 2848]:
         // 2760/128 = 21.56, 3240/128 = 25.3, 2528/128 = 19.75, 2848/128 = 22.25.
-        #expect(view.footprint.corners.bounds == Bounds(minX: 2760, minY: 2528, maxX: 3240, maxY: 2848))
+        #expect(view.footprint.corners.bounds == PixelBounds(minX: 2760, minY: 2528, maxX: 3240, maxY: 2848))
         Self.checkFrame(tiles, expected: Self.tiles(columns: 21...25, rows: 19...22), aircraft: pose.position)
         #expect(tiles.count == 20)
         // Centre (3008, 2624): 8 px and 64 px away, tied with row 21.
@@ -251,7 +251,7 @@ struct CullingTests {
         let loop = try Self.example1(screen: Screen(width: 480, height: 320, margin: 64))
         var tiles: [VisibleTile] = []
         let view = try loop.cull(try loop.pose(.outbound, at: 972), order: .nearestFirst, into: &tiles)
-        #expect(view.footprint.corners.bounds == Bounds(minX: 1804, minY: 2384, maxX: 2252, maxY: 2992))
+        #expect(view.footprint.corners.bounds == PixelBounds(minX: 1804, minY: 2384, maxX: 2252, maxY: 2992))
         Self.checkFrame(
             tiles, expected: Self.tiles(columns: 14...17, rows: 18...23), aircraft: PixelPoint(x: 2028, y: 2688))
         // A 16 px margin puts both long edges exactly on tile boundaries, y = 2432 = 19·128 and 2944 = 23·128:

@@ -52,9 +52,9 @@ struct LateralBandTests {
         let loop = FlightLoop(flight)
         let pose = try loop.pose(.outbound, at: 972)
         let right = try loop.footprint(of: pose, lateralOffset: 16)
-        #expect(right.corners.bounds == Bounds(minX: 1868, minY: 2464, maxX: 2188, maxY: 2944))
+        #expect(right.corners.bounds == PixelBounds(minX: 1868, minY: 2464, maxX: 2188, maxY: 2944))
         let left = try loop.footprint(of: pose, lateralOffset: -16)
-        #expect(left.corners.bounds == Bounds(minX: 1868, minY: 2432, maxX: 2188, maxY: 2912))
+        #expect(left.corners.bounds == PixelBounds(minX: 1868, minY: 2432, maxX: 2188, maxY: 2912))
         #expect(throws: StencilError.offsetOutsideBand(offset: 16.5, band: 16)) {
             try loop.footprint(of: pose, lateralOffset: 16.5)
         }

@@ -47,7 +47,7 @@ struct NearEndsBoundTests {
                 let side = g.uniform(20, 256)
                 let x0 = center.x + g.uniform(-reach, reach)
                 let y0 = center.y + g.uniform(-reach, reach)
-                let box = Bounds(minX: x0, minY: y0, maxX: x0 + side, maxY: y0 + side)
+                let box = PixelBounds(minX: x0, minY: y0, maxX: x0 + side, maxY: y0 + side)
                 let far = box.distanceRange(from: center).near > sweep.outerRadius * 0.5
                 if far { farBoxes += 1 }
                 guard sweep.nearEnds.misses(box) else { continue }

@@ -134,7 +134,7 @@ struct QuadRows: Sendable {
     }
 
     let quad: Quad
-    let bounds: Bounds
+    let bounds: PixelBounds
     let ab: Edge, bc: Edge, cd: Edge, da: Edge
 
     init(_ quad: Quad) {

@@ -74,49 +74,17 @@ public struct Quad: Sendable, Hashable {
         }
     }
 
-    /// The axis-aligned bounding box.
+    /// The closed axis-aligned bounding box: [min x, max x] × [min y, max y] over the four corners.
+    /// - Complexity: O(1).
     @inlinable
-    public var bounds: Bounds {
-        Bounds(
+    public var bounds: PixelBounds {
+        PixelBounds(
             minX: min(min(a.x, b.x), min(c.x, d.x)), minY: min(min(a.y, b.y), min(c.y, d.y)),
             maxX: max(max(a.x, b.x), max(c.x, d.x)), maxY: max(max(a.y, b.y), max(c.y, d.y)))
     }
 }
 
-/// An axis-aligned box in terrain pixels.
-public struct Bounds: Sendable, Hashable {
-    /// Left edge.
-    public var minX: Double
-    /// Top edge.
-    public var minY: Double
-    /// Right edge.
-    public var maxX: Double
-    /// Bottom edge.
-    public var maxY: Double
-
-    /// Creates a box from its edges.
-    @inlinable
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
-    }
-
-    /// An empty box that any ``including(_:)`` replaces.
-    public static let empty = Bounds(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)
-
-    /// The box grown to hold `point`.
-    @inlinable
-    public func including(_ point: PixelPoint) -> Bounds {
-        Bounds(minX: min(minX, point.x), minY: min(minY, point.y), maxX: max(maxX, point.x), maxY: max(maxY, point.y))
-    }
-
-    /// The smallest box holding both.
-    @inlinable
-    public func union(_ other: Bounds) -> Bounds {
-        Bounds(
-            minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX),
-            maxY: max(maxY, other.maxY))
-    }
-}
+/// The former name of the closed bounding box, now ``/MercatorMath/PixelBounds`` (MercatorMath, re-exported): one
+/// pixel rectangle type whose members say whether they read it closed or half-open.
+@available(*, deprecated, renamed: "PixelBounds")
+public typealias Bounds = PixelBounds

@@ -353,13 +353,7 @@ public struct PointIndex: Sendable {
 
     /// The position in `bands` of the first band numbered at least `value`.
     private func firstBand(atLeast value: Double) -> Int {
-        var lo = 0
-        var hi = bands.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Double(bands[mid]) < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        bands.partitioningIndex { !(Double($0) < value) }
     }
 
     private func testRange(
@@ -375,23 +369,11 @@ public struct PointIndex: Sendable {
 
     /// First position in [from, to) whose x ≥ value.
     private func lowerBound(_ value: Double, _ from: Int, _ to: Int) -> Int {
-        var lo = from
-        var hi = to
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if xs[mid] < value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        xs[from..<to].partitioningIndex { !($0 < value) }
     }
 
     /// First position in [from, to) whose x > value.
     private func upperBound(_ value: Double, _ from: Int, _ to: Int) -> Int {
-        var lo = from
-        var hi = to
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if xs[mid] <= value { lo = mid + 1 } else { hi = mid }
-        }
-        return lo
+        xs[from..<to].partitioningIndex { !($0 <= value) }
     }
 }

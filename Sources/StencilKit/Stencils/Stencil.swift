@@ -64,7 +64,7 @@ public struct Stencil: Sendable, Hashable {
     static func checkRunCount(shapes: TrackShapes, rows: ClosedRange<Int>) throws(StencilError) -> Int {
         let t = shapes.grid.tileLength
         var runs = 0.0
-        func add(_ box: Bounds, perRow: Double) {
+        func add(_ box: PixelBounds, perRow: Double) {
             let lo = max(Double(rows.lowerBound), (box.minY / t).rounded(.down))
             let hi = min(Double(rows.upperBound), (box.maxY / t).rounded(.up))
             if hi >= lo { runs += (hi - lo + 1) * perRow }
@@ -105,7 +105,7 @@ public struct Stencil: Sendable, Hashable {
 
     /// The error for a flight whose shapes need `rows` (some outside the terrain) within `bounds`: it names the
     /// rows past the edge that is crossed (the top one if both are) and the latitude reached there.
-    static func terrainError(rows: ClosedRange<Int>, grid: TileGrid, bounds: Bounds) -> StencilError {
+    static func terrainError(rows: ClosedRange<Int>, grid: TileGrid, bounds: PixelBounds) -> StencilError {
         let top = rows.lowerBound < 0
         let outside =
             top

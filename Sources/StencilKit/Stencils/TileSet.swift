@@ -221,26 +221,17 @@ public struct TileSet: Sendable, Hashable, Sequence {
             if rowStarts.isEmpty { return position..<position + 1 }
             return rowStarts[position]..<rowStarts[position + 1]
         }
-        var lo = 0
-        var hi = rowKeys.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if rowKeys[mid] < row { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < rowKeys.count, rowKeys[lo] == row else { return 0..<0 }
-        return rowStarts[lo]..<rowStarts[lo + 1]
+        let key = rowKeys.partitioningIndex { $0 >= row }
+        guard key < rowKeys.count, rowKeys[key] == row else { return 0..<0 }
+        return rowStarts[key]..<rowStarts[key + 1]
     }
 
     /// Whether the set holds `tile`.
     public func contains(_ tile: TileIndex) -> Bool {
         let runs = spans(inRow: tile.row)
-        var lo = runs.startIndex
-        var hi = runs.endIndex
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if runs[mid].last < tile.column { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < runs.endIndex && runs[lo].first <= tile.column
+        // The first run of the row ending at or after the column.
+        let run = runs.partitioningIndex { $0.last >= tile.column }
+        return run < runs.endIndex && runs[run].first <= tile.column
     }
 
     /// The tiles in row-major order.

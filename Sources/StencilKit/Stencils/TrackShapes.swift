@@ -8,7 +8,7 @@ struct TrackShapes: Sendable {
     /// Each turn piece's sweep, kept compact.
     let sweeps: [TurnShape]
     /// The bounding box of every shape.
-    let bounds: Bounds
+    let bounds: PixelBounds
 
     init(track: Track) {
         self.init(track: track, pieces: track.pieces.indices)
@@ -22,7 +22,7 @@ struct TrackShapes: Sendable {
         var corridors: [Quad] = []
         corridors.reserveCapacity(range.count)
         var corridorOfPiece = [Int?](repeating: nil, count: range.count + 2)
-        var box = Bounds.empty
+        var box = PixelBounds.empty
         for index in range {
             guard case .straight(let piece) = track.pieces[index] else { continue }
             let quad = Self.corridor(piece, along: along, across: across)
@@ -136,7 +136,7 @@ struct TurnShape: Sendable {
     /// The rotation by sign·Δ.
     let rotation: SweepRotation
     /// The sweep's exact bounding box.
-    let bounds: Bounds
+    let bounds: PixelBounds
     /// Nearest and farthest distance of the rectangle from the centre.
     let innerRadius: Double
     let outerRadius: Double

@@ -54,7 +54,7 @@ struct Arc: Sendable, Hashable {
     /// pieces that each lie wholly inside or wholly outside the open box. When neither end of the arc is inside the
     /// box, the arc meets the box exactly when it holds the middle of an inside piece. Cost: O(1) (at most eight
     /// crossings, sorted on the stack), no trigonometry.
-    func meetsInterior(of box: Bounds) -> Bool {
+    func meetsInterior(of box: PixelBounds) -> Bool {
         let (near, far) = box.distanceRange(from: center)
         guard near < radius, radius < far else { return false }
         if box.interiorContains(center + start) || box.interiorContains(center + end) { return true }
@@ -190,14 +190,15 @@ enum PseudoAngle {
     }
 }
 
-extension Bounds {
-    /// Whether `p` lies strictly inside the box.
+extension PixelBounds {
+    /// Whether `p` lies strictly inside the box: the open rectangle (minX, maxX) × (minY, maxY), no edge of either
+    /// reading.
     @inlinable
     func interiorContains(_ p: PixelPoint) -> Bool {
         p.x > minX && p.x < maxX && p.y > minY && p.y < maxY
     }
 
-    /// The nearest and farthest distances from `p` to the closed box.
+    /// The nearest and farthest distances from `p` to the closed box [minX, maxX] × [minY, maxY].
     @inlinable
     func distanceRange(from p: PixelPoint) -> (near: Double, far: Double) {
         let nx = max(minX - p.x, 0, p.x - maxX)
@@ -212,7 +213,7 @@ extension Bounds {
 enum Segment {
     /// Whether the closed segment a–b meets the open box.
     @inlinable
-    static func meetsInterior(_ a: PixelPoint, _ b: PixelPoint, of box: Bounds) -> Bool {
+    static func meetsInterior(_ a: PixelPoint, _ b: PixelPoint, of box: PixelBounds) -> Bool {
         var lo = -Double.infinity
         var hi = Double.infinity
         func clip(_ start: Double, _ delta: Double, _ minV: Double, _ maxV: Double) -> Bool {

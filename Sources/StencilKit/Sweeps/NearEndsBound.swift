@@ -17,7 +17,7 @@ struct NearEndsBound: Sendable, Hashable {
     let endAhead: PixelPoint, endRight: PixelPoint
     let along: Interval, across: Interval
     /// Each rectangle's bounding box, relative to the centre.
-    let startBox: Bounds, endBox: Bounds
+    let startBox: PixelBounds, endBox: PixelBounds
 
     /// The bound for the sweep of `start` (origin at the centre, corners `startCorners`) to `endCorners` by
     /// `rotation` through `degrees`, whose points lie within `outerRadius` of the centre.
@@ -36,8 +36,8 @@ struct NearEndsBound: Sendable, Hashable {
         endRight = rotation.apply(to: start.right)
         along = start.along
         across = start.across
-        func relative(_ b: Bounds) -> Bounds {
-            Bounds(minX: b.minX - c.x, minY: b.minY - c.y, maxX: b.maxX - c.x, maxY: b.maxY - c.y)
+        func relative(_ b: PixelBounds) -> PixelBounds {
+            PixelBounds(minX: b.minX - c.x, minY: b.minY - c.y, maxX: b.maxX - c.x, maxY: b.maxY - c.y)
         }
         startBox = relative(startCorners.bounds)
         endBox = relative(endCorners.bounds)
@@ -45,7 +45,7 @@ struct NearEndsBound: Sendable, Hashable {
 
     /// Whether the closed box surely misses the sweep (false: it may meet it).
     @inlinable
-    func misses(_ box: Bounds) -> Bool {
+    func misses(_ box: PixelBounds) -> Bool {
         guard limit.isFinite else { return false }
         let minX = box.minX - center.x
         let maxX = box.maxX - center.x
@@ -54,7 +54,7 @@ struct NearEndsBound: Sendable, Hashable {
         let middle = PixelPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2)
         let hx = (maxX - minX) / 2
         let hy = (maxY - minY) / 2
-        func apart(_ rect: Bounds, _ ahead: PixelPoint, _ right: PixelPoint) -> Bool {
+        func apart(_ rect: PixelBounds, _ ahead: PixelPoint, _ right: PixelPoint) -> Bool {
             if rect.minX - maxX > limit || minX - rect.maxX > limit || rect.minY - maxY > limit
                 || minY - rect.maxY > limit
             {

@@ -25,7 +25,7 @@ struct TurnSweep: Sendable, Hashable {
     let innerRadius: Double
     let outerRadius: Double
     /// The sweep's exact bounding box.
-    let bounds: Bounds
+    let bounds: PixelBounds
     /// The cheap test that rejects most boxes the sweep misses.
     let nearEnds: NearEndsBound
 
@@ -39,7 +39,7 @@ struct TurnSweep: Sendable, Hashable {
     /// The sweep of `start` by its precomputed `rotation` (``SweepRotation/init(degrees:sign:)`` of `degrees` and
     /// `sign`): no trigonometry. `bounds`, when given, is the sweep's bounding box found before (by this
     /// initializer, for the same values), which spares finding it again.
-    init(start: Footprint, sign: Double, degrees: Double, rotation: SweepRotation, bounds known: Bounds? = nil) {
+    init(start: Footprint, sign: Double, degrees: Double, rotation: SweepRotation, bounds known: PixelBounds? = nil) {
         self.start = start
         self.sign = sign
         self.degrees = degrees
@@ -143,7 +143,7 @@ struct TurnSweep: Sendable, Hashable {
 
     /// Whether the sweep and the open tile square `box` share positive area. `arcsMeet(box)` says whether one of
     /// the sweep's arcs passes through the square's interior (the arcs of ``anyArc(corners:center:sign:rotation:_:)``).
-    func needs(_ box: Bounds, arcsMeet: (Bounds) -> Bool) -> Bool {
+    func needs(_ box: PixelBounds, arcsMeet: (PixelBounds) -> Bool) -> Bool {
         let (near, far) = box.distanceRange(from: center)
         guard near < outerRadius, far > innerRadius, !nearEnds.misses(box) else { return false }
         let middle = PixelPoint(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
@@ -184,7 +184,7 @@ struct TurnSweep: Sendable, Hashable {
         // The arcs, made on the stack the first time a tile needs them (many scans test no tile that far).
         withUnsafeTemporaryAllocation(of: Arc.self, capacity: 8) { arcs in
             var arcCount = -1
-            func arcsMeet(_ box: Bounds) -> Bool {
+            func arcsMeet(_ box: PixelBounds) -> Bool {
                 if arcCount < 0 {
                     arcCount = 0
                     _ = Self.anyArc(corners: startCorners, center: c, sign: sign, rotation: rotation) { arc in
@@ -262,7 +262,7 @@ struct TurnSweep: Sendable, Hashable {
                     }
                     let x0 = Double(column) * t
                     // The open tile shrunk by the tie tolerance: overlaps thinner than that count as touching.
-                    let box = Bounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
+                    let box = PixelBounds(minX: x0 + e, minY: y0 + e, maxX: x0 + t - e, maxY: y1 - e)
                     if accepted.contains(column) || needs(box, arcsMeet: arcsMeet) {
                         if runStart == nil { runStart = column }
                     } else if let s = runStart {

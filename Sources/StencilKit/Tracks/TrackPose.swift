@@ -74,14 +74,9 @@ extension Track {
                 throw .outOfRange(field: "Arc length", value: s, valid: "in [0, \(total)] px on a one-way track")
             }
         }
-        // The first piece with positive length whose range holds s.
-        var lo = 0
-        var hi = pieces.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if pieceStarts[mid + 1] <= s { lo = mid + 1 } else { hi = mid }
-        }
-        var index = Swift.min(lo, pieces.count - 1)
+        // The first piece with positive length whose range holds s: from the first piece ending after s.
+        let after = pieces.indices.partitioningIndex { !(pieceStarts[$0 + 1] <= s) }
+        var index = Swift.min(after, pieces.count - 1)
         while index < pieces.count - 1 && pieces[index].length == 0 { index += 1 }
         if pieces[index].length == 0 || s >= pieceStarts[index + 1] {
             // s at the very end: the last pose of the track.
@@ -150,13 +145,9 @@ struct TrackClock: Sendable {
             t = Swift.min(Swift.max(t, 0), total)
         }
         let pieces = track.pieces
-        var lo = 0
-        var hi = pieces.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if starts[mid + 1] <= t { lo = mid + 1 } else { hi = mid }
-        }
-        var index = Swift.min(lo, pieces.count - 1)
+        // The first piece ending after t.
+        let after = pieces.indices.partitioningIndex { !(starts[$0 + 1] <= t) }
+        var index = Swift.min(after, pieces.count - 1)
         while index < pieces.count - 1 && starts[index + 1] <= t { index += 1 }
         if t >= starts[index + 1] {
             index = pieces.count - 1

@@ -80,13 +80,13 @@ struct CenterLine: Sendable {
     init(_ piece: TrackPiece) { self.piece = piece }
 
     /// The bounding box of the piece's centre line (a turn's whole circle, which is enough for a search box).
-    var bounds: Bounds {
+    var bounds: PixelBounds {
         switch piece {
         case .straight(let p):
-            return Bounds.empty.including(p.start).including(p.end)
+            return PixelBounds.empty.including(p.start).including(p.end)
         case .turn(let p):
             let r = p.radius
-            return Bounds(minX: p.center.x - r, minY: p.center.y - r, maxX: p.center.x + r, maxY: p.center.y + r)
+            return PixelBounds(minX: p.center.x - r, minY: p.center.y - r, maxX: p.center.x + r, maxY: p.center.y + r)
         }
     }
 

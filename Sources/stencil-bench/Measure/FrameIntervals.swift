@@ -122,15 +122,11 @@ struct FrameIntervals: Sendable {
     /// - Complexity: O(log runs of the tile).
     func nextFrame(of tile: Int32, atOrAfter k: Int) -> Int {
         guard Int(tile) < tileCount else { return .max }
-        var lo = Int(runOffsets[Int(tile)])
-        var hi = Int(runOffsets[Int(tile) + 1])
+        let runs = Int(runOffsets[Int(tile)])..<Int(runOffsets[Int(tile) + 1])
         // The first run whose last frame is ≥ k.
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if Int(runLast[mid]) < k { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo < Int(runOffsets[Int(tile) + 1]) else { return .max }
-        return max(k, Int(runFirst[lo]))
+        let run = runLast[runs].partitioningIndex { Int($0) >= k }
+        guard run < runs.upperBound else { return .max }
+        return max(k, Int(runFirst[run]))
     }
 }
 

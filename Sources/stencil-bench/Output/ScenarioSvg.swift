@@ -37,7 +37,7 @@ struct ScenarioDrawing {
         let grid = setup.grid
         let t = grid.tileLength
         // The world window: every stencil and baseline tile, the loop, the frame's footprint, one tile of padding.
-        var box = Bounds.empty
+        var box = PixelBounds.empty
         for span in stencil.unwrapped.spans + fixed.unwrapped.spans {
             box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
             box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))

@@ -103,15 +103,15 @@ enum Svg {
         let firstRow: Int
         let lastRow: Int
         /// The window in terrain pixels.
-        let world: Bounds
+        let world: PixelBounds
 
         /// The window around `box` on tiles of `t` px.
-        init(around box: Bounds, tileLength t: Double) {
+        init(around box: PixelBounds, tileLength t: Double) {
             firstColumn = Int((box.minX / t).rounded(.down)) - 1
             lastColumn = Int((box.maxX / t).rounded(.up)) + 1
             firstRow = Int((box.minY / t).rounded(.down)) - 1
             lastRow = Int((box.maxY / t).rounded(.up)) + 1
-            world = Bounds(
+            world = PixelBounds(
                 minX: Double(firstColumn) * t, minY: Double(firstRow) * t, maxX: Double(lastColumn) * t,
                 maxY: Double(lastRow) * t)
         }
@@ -119,7 +119,7 @@ enum Svg {
 
     /// The nested document that shows `world` (terrain pixels) at `width` × `height` picture points, `y` points
     /// below the top (under the caption).
-    static func map(y: Double, width: Double, height: Double, world: Bounds) -> String {
+    static func map(y: Double, width: Double, height: Double, world: PixelBounds) -> String {
         open(
             "svg",
             [
@@ -134,7 +134,7 @@ enum Svg {
 
     /// The parts of `world` above the terrain's top and below its bottom (`terrainHeight`), filled with the
     /// pattern `url(#offterrain)`.
-    static func offTerrain(_ world: Bounds, terrainHeight: Double) -> String {
+    static func offTerrain(_ world: PixelBounds, terrainHeight: Double) -> String {
         var s = ""
         let width = world.maxX - world.minX
         if world.minY < 0 { s += rect(world.minX, world.minY, width, -world.minY, fill: "url(#offterrain)") }

@@ -149,8 +149,8 @@ struct LoaderSimulator {
         evictions += 1
         let c = completion[n]
         if c > time {
-            let i = releases.firstIndex(where: { $0 > c }) ?? releases.count
-            releases.insert(c, at: i)
+            // After the releases due at or before c, keeping them ascending.
+            releases.insert(c, at: releases.partitioningIndex { $0 > c })
         } else {
             used -= 1
         }
