@@ -96,9 +96,17 @@ public struct BudgetPlan: Sendable, Hashable {
         }
         // On a loop, a plan round the circle may need a segment fewer: its first segment runs through take-off.
         var wraps = false
-        if policy == .pause, let round = planner.circularPauseSplits(splits, capacity: capacity) {
-            wraps = round.first != 0
-            splits = wraps ? round : Array(round.dropFirst())
+        if planner.isCircular, let pause = policy == .pause ? splits : planner.pauseSplits(capacity: capacity),
+            let round = planner.circularPauseSplits(pause, capacity: capacity)
+        {
+            let better =
+                policy == .pause
+                ? round.splits
+                : planner.circularSeamlessSplits(splits, start: round.start, capacity: capacity)
+            if let better {
+                wraps = better.first != 0
+                splits = wraps ? better : Array(better.dropFirst())
+            }
         }
         self.init(
             track: track, splits: splits, wraps: wraps, planner: planner, capacity: capacity, format: format,

@@ -12,11 +12,12 @@
 /// Each is tried until one closes the lap or they pass x₁.
 extension SegmentPlanner {
     /// Splits for a plan round the circle with fewer segments than `linear` (the greedy plan from 0, whose segments
-    /// are its splits' count plus one), or nil when none has fewer. The result's splits all lie in (0, M): the plan
-    /// has as many segments as splits, the first running from the last split (less M) through 0 to the first split.
+    /// are its splits' count plus one), and the start its chain was found from, or nil when none has fewer. The
+    /// result's splits all lie in (0, M): the plan has as many segments as splits, the first running from the last
+    /// split (less M) through 0 to the first split.
     /// - Complexity: O(candidate starts · segments) reaches, the candidate starts at most the tiles that leave the
     ///   first segment's rear as its start moves over [0, x₁].
-    func circularPauseSplits(_ linear: [Double], capacity: Int) -> [Double]? {
+    func circularPauseSplits(_ linear: [Double], capacity: Int) -> (splits: [Double], start: Double)? {
         guard isCircular, let x1 = linear.first else { return nil }
         let target = linear.count  // k − 1 segments round the circle
         var y = 0.0
@@ -34,7 +35,7 @@ extension SegmentPlanner {
                 points.append(r)
                 z = r
             }
-            if closed { return Self.wrapped(points, length: length) }
+            if closed { return (Self.wrapped(points, length: length), y) }
             // The next start worth trying: the least y' in (y, x₁] whose reach passes next(y), bisected down to
             // neighbouring doubles with the same reach that the chains use.
             let first = points.count > 1 ? points[1] : y + length

@@ -25,12 +25,7 @@ struct RealTileRanks: Sendable {
     /// The ranks of the real tiles `first...last` of `row`, or nil unless all are in the set.
     func ranks(row: Int, first: Int, last: Int) -> Range<Int>? {
         let range = tiles.spanIndices(inRow: row)
-        var lo = range.lowerBound
-        var hi = range.upperBound
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if tiles.spans[mid].last < first { lo = mid + 1 } else { hi = mid }
-        }
+        let lo = tiles.spans[range].partitioningIndex { !($0.last < first) }
         guard lo < range.upperBound, tiles.spans[lo].first <= first, last <= tiles.spans[lo].last else { return nil }
         let start = before[lo] + (first - tiles.spans[lo].first)
         return start..<(start + (last - first + 1))

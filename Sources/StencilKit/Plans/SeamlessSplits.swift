@@ -17,18 +17,29 @@ extension SegmentPlanner {
     /// Split positions strictly inside (0, M) for the seamless policy, or nil when none fits.
     /// - Complexity: O(segments) reaches and working sets, plus a bisection where a split is pulled back.
     func seamlessSplits(capacity: Int) -> [Double]? {
-        var points = [0.0]
-        var previous = 0.0  // p(i−1); the window from it must reach past the next split
+        guard var splits = seamlessWalk(from: 0, to: length, capacity: capacity) else { return nil }
+        if isCircular {
+            guard let closed = closingLoop(splits, capacity: capacity) else { return nil }
+            splits = closed
+        }
+        return everySwapFits(splits, capacity: capacity) ? splits : nil
+    }
+
+    /// The seamless walk over the positions [origin, end]: its split points strictly between them, or nil when it
+    /// cannot leave a point.
+    func seamlessWalk(from origin: Double, to end: Double, capacity: Int) -> [Double]? {
+        var points = [origin]
+        var previous = origin  // p(i−1); the window from it must reach past the next split
         var windowReach = Double.infinity
         while points.count < Self.maximumSegments {
             let last = points[points.count - 1]
-            if points.count >= 2, let r = reach(from: previous, capacity: capacity), r >= length,
-                pairFits(previous, last, length, capacity: capacity)
+            if points.count >= 2, let r = reach(from: previous, capacity: capacity, limit: end), r >= end,
+                pairFits(previous, last, end, capacity: capacity)
             {
                 break
             }
-            guard let own = reach(from: last, capacity: capacity), own > last else { return nil }
-            if own >= length && points.count == 1 { break }
+            guard let own = reach(from: last, capacity: capacity, limit: end), own > last else { return nil }
+            if own >= end && points.count == 1 { break }
             var next = Swift.min(windowReach, last + (own - last) / 2)
             guard next > last else { return nil }
             if points.count >= 2 && !pairFits(previous, last, next, capacity: capacity) {
@@ -48,12 +59,25 @@ extension SegmentPlanner {
             points.append(next)
         }
         guard points.count < Self.maximumSegments else { return nil }
-        var splits = Array(points.dropFirst())
-        if isCircular {
-            guard let closed = closingLoop(splits, capacity: capacity) else { return nil }
-            splits = closed
-        }
-        return everySwapFits(splits, capacity: capacity) ? splits : nil
+        return Array(points.dropFirst())
+    }
+
+    /// A seamless plan round a loop's circle with fewer segments than `linear` (the seamless plan from 0, lap end
+    /// closed), or nil. The seamless rule fixes each split from the one before, so its count depends on where the
+    /// walk starts; on a circle it starts at the start of the fewest-segment pause plan round the circle (where the
+    /// windows are placed best), walks one lap, and must fit the swap between its last and its first segment.
+    /// The splits are returned as positions in [0, M), as many segments as splits (the first runs through 0).
+    func circularSeamlessSplits(_ linear: [Double], start: Double, capacity: Int) -> [Double]? {
+        guard isCircular, start > 0,
+            let walk = seamlessWalk(from: start, to: start + length, capacity: capacity)
+        else { return nil }
+        let points = [start] + walk
+        guard points.count < linear.count + 1 else { return nil }
+        // Every swap round the circle, the last segment to the first included.
+        let bounds = points + [start + length]
+        let sets = (0..<(bounds.count - 1)).map { workingSet(bounds[$0], bounds[$0 + 1]) }
+        for i in sets.indices where sets[i].union(sets[(i + 1) % sets.count]).count > capacity { return nil }
+        return points.map { $0 >= length ? $0 - length : $0 }.sorted()
     }
 
     /// Whether the working sets of [a, b] and [b, c] fit together.

@@ -154,12 +154,7 @@ extension SegmentPlanner {
     /// pause policy (bisection is exact there); for the seamless policy the bisection's answer is checked and
     /// raised until a plan exists, so the stated capacity always works.
     func minimumCapacity(policy: LoadPolicy) -> Int {
-        var lo = 1
-        var hi = Swift.max(1, stencilTiles)
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if splits(capacity: mid, policy: policy) != nil { hi = mid } else { lo = mid + 1 }
-        }
+        var lo = (1..<Swift.max(1, stencilTiles)).partitioningIndex { splits(capacity: $0, policy: policy) != nil }
         while splits(capacity: lo, policy: policy) == nil { lo += 1 }
         return lo
     }
