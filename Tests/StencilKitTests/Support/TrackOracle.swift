@@ -518,7 +518,8 @@ extension TrackOracle {
                 track: track, unwrapped: stencil.unwrapped.subtracting(TileSet([victim])), isClipped: false,
                 clipsToTerrain: false)
             #expect(
-                oracle.compare(holed, clipped: false).contains { $0.hasPrefix("holes") }, sourceLocation: sourceLocation)
+                oracle.compare(holed, clipped: false).contains { $0.hasPrefix("holes") },
+                sourceLocation: sourceLocation)
 
             let set = Set(tiles)
             let outsider = tiles.lazy.flatMap { t in
