@@ -13,8 +13,10 @@ let package = Package(
         .target(name: "MercatorMath"),
         .target(name: "StencilKit", dependencies: ["MercatorMath"]),
         .executableTarget(name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath"]),
-        .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath"]),
-        .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath"]),
+        // The tests' shared support (the one random generator); internal, no product.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
+        .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Fractional map zoom → level and scale (MODEL.md §8), against hand-worked cases and an exact floor written in the

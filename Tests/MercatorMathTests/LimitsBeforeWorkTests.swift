@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 import Testing
 
 /// The fuzzing campaign's wrong answers in MercatorMath: a rhumb line solved to a point next to a pole whose `end`

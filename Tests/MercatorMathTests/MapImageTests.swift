@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Mars Flyer's ±60° route-picking map and its conversion to terrain pixels (MODEL.md §1).

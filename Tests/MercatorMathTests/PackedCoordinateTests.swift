@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// The OzRunways six-byte codec: 24-bit latitude and longitude codes, big-endian.

@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Parent fallback (MODEL.md §8) against a brute-force walk written in the test.

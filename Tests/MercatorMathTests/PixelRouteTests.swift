@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Routes in terrain pixels: short-way shift, heading, length and coincident ends (MODEL.md §3, §6).

@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Rhumb-line properties that hold exactly or to rounding, independent of the reference data.

@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Longitude wrap-around, half-open tile ownership and unwrapped (ghost) columns: MODEL.md §2.

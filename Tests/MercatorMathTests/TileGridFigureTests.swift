@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 import Testing
 
 /// The pixel figures of MODEL.md §1 and §6 on the Mars Viking grids.

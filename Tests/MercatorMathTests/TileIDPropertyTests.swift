@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Round trips and identities over thousands of random tile ids (fixed seed), each checked against arithmetic

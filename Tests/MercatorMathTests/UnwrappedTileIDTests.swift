@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Unwrapped ids: world copies and real columns for every `Int` column, parents in the same world copy, and the

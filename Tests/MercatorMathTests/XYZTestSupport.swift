@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 
 /// Independent arithmetic for the XYZ tests: integer division and remainders written with `/` and `%` (the
 /// library uses shifts and masks), and the latitude of a Mercator row by the Gudermannian 2·atan(eˣ) − 90°
@@ -47,9 +48,6 @@ enum XYZReference {
 }
 
 extension SplitMix64 {
-    /// Uniform in 0..<bound (bound ≥ 1; the modulo bias is negligible for the bounds used here).
-    mutating func int(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
     /// A random valid tile id at a random level 0…30.
     mutating func tileID(levels: ClosedRange<Int> = 0...30) -> TileID {
         let level = levels.lowerBound + int(below: levels.count)

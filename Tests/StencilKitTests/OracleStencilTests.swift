@@ -1,79 +1,23 @@
+import TestSupport
 import Testing
 
 @testable import StencilKit
 
-/// The stencil against the brute-force oracle (Support/BruteForceOracle.swift) on 2,000 random flights
-/// (Support/OracleFlights.swift, SplitMix64 on fixed seeds): no holes, no extra tiles, each real tile once,
-/// the terrain check (throws iff a needed row is outside) and clipping.
+/// The racetrack's stencil against the brute-force oracle (Support/TrackOracle.swift, built from the flight's inputs)
+/// on 2,000 random flights (Support/OracleFlights.swift, SplitMix64 on fixed seeds): the track's pieces, no holes,
+/// no extra tiles, each real tile once, the terrain check (throws iff a needed row is outside) and clipping.
 struct OracleStencilTests {
     static let chunks = 8
     static let flightsPerChunk = 250
     static func seed(_ chunk: Int) -> UInt64 { 0x5354_454E_4349_4C00 &+ UInt64(chunk) }
 
-    /// Every check for one flight; one line per problem.
+    /// Every check for one flight; one line per problem: the library's racetrack track has the pieces the oracle
+    /// derives from the flight's inputs, and its stencil passes every check of ``TrackOracle/problems(of:nearEdge:)``.
     static func problems(_ random: OracleFlight) -> [String] {
         let flight = random.flight
-        let grid = flight.grid
-        let oracle = BruteForceOracle(flight: flight)
-        let required = oracle.requiredTiles
-        let allowed = oracle.allowedTiles
-        let outside = { (t: TileIndex) in t.row < 0 || t.row >= grid.rows }
-        let mustLeave = required.contains(where: outside)
-        let mayLeave = allowed.contains(where: outside)
-        var problems: [String] = []
-
-        // Without clipping: throws iff the sweep needs a row outside the terrain.
-        do {
-            let stencil = try Stencil(flight: flight)
-            if mustLeave {
-                problems.append(
-                    "no error although rows \(Set(required.filter(outside).map(\.row)).sorted()) are needed")
-            }
-            if stencil.isClipped { problems.append("unclipped stencil says isClipped") }
-            problems += OracleCheck.compare(stencil, oracle, clipped: false)
-        } catch {
-            if !mayLeave {
-                problems.append("threw \(error) although no sampled footprint reaches past the terrain")
-            } else if case .leavesTerrain(let rows, let gridRows, let latitude, let limit) = error {
-                // The error names the rows past the edge it crosses (the top one when both are crossed).
-                let reqRows = required.map(\.row)
-                let allRows = allowed.map(\.row)
-                if rows.lowerBound < 0 {
-                    let ok =
-                        rows.upperBound == -1 && rows.lowerBound >= allRows.min()!
-                        && rows.lowerBound <= min(reqRows.min() ?? -1, -1)
-                    if !ok { problems.append("error rows \(rows) vs rows needed from \(reqRows.min() ?? 0)") }
-                } else {
-                    let ok =
-                        rows.lowerBound == grid.rows && rows.upperBound <= allRows.max()!
-                        && rows.upperBound >= max(reqRows.max() ?? grid.rows, grid.rows)
-                        && (reqRows.min() ?? 0) >= 0
-                    if !ok {
-                        problems.append("error rows \(rows) vs rows needed \(reqRows.min() ?? 0)…\(reqRows.max() ?? 0)")
-                    }
-                }
-                if gridRows != grid.rows || limit != grid.latitudeLimit {
-                    problems.append("error names \(gridRows) rows and limit \(limit)")
-                }
-                let pastLimit = rows.lowerBound < 0 ? latitude > limit : latitude < -limit
-                if !pastLimit { problems.append("error latitude \(latitude) is not past ±\(limit)") }
-            } else {
-                problems.append("wrong error: \(error)")
-            }
-        }
-
-        // With clipping (routes near the top or bottom): the same tiles, rows outside dropped.
-        if random.nearEdge {
-            do {
-                let stencil = try Stencil(flight: flight, clipToTerrain: true)
-                if mustLeave && !stencil.isClipped { problems.append("clipped stencil says not clipped") }
-                if !mayLeave && stencil.isClipped { problems.append("stencil says clipped with nothing outside") }
-                problems += OracleCheck.compare(stencil, oracle, clipped: true)
-            } catch {
-                problems.append("clipToTerrain: true threw \(error)")
-            }
-        }
-        return problems
+        let track = Track(racetrack: flight)
+        return TrackPieceCheck.problems(track, expected: TrackOracle.racetrackPieces(flight))
+            + TrackOracle(flight: flight).problems(of: track, nearEdge: random.nearEdge)
     }
 
     @Test("2,000 random flights match the brute-force oracle", arguments: 0..<chunks)
@@ -96,40 +40,11 @@ struct OracleStencilTests {
     /// needs exactly (only a grown one) must be rare, or "no extra tiles" would mean little.
     @Test func theOracleCatchesAMissingOrAnExtraTile() throws {
         var g = SplitMix64(seed: 0x0AC1E)
-        var checked = 0
-        var stencilTiles = 0
-        var slack = 0
-        while checked < 60 {
+        try TrackOracle.expectItCatchesAMissingOrAnExtraTile(in: 60, cases: &g) { g in
             let random = OracleFlights.make(&g)
-            if random.nearEdge { continue }
-            checked += 1
-            let flight = random.flight
-            let stencil = try Stencil(flight: flight)
-            let oracle = BruteForceOracle(flight: flight)
-            let tiles = stencil.unwrapped.tiles
-            stencilTiles += tiles.count
-            slack += tiles.filter { !oracle.isRequired($0) }.count
-            #expect(OracleCheck.compare(stencil, oracle, clipped: false).isEmpty)
-
-            let required = tiles.filter { oracle.isRequired($0) }
-            let victim = required[g.int(0...(required.count - 1))]
-            let without = stencil.unwrapped.subtracting(TileSet([victim]))
-            let holed = Stencil(
-                track: Track(racetrack: flight), unwrapped: without, isClipped: false, clipsToTerrain: false)
-            #expect(OracleCheck.compare(holed, oracle, clipped: false).contains { $0.hasPrefix("holes") })
-
-            let set = Set(tiles)
-            let outsider = tiles.lazy.flatMap { t in
-                [(1, 0), (-1, 0), (0, 1), (0, -1)].map { TileIndex(column: t.column + $0.0, row: t.row + $0.1) }
-            }.first { !set.contains($0) && !oracle.isAllowed($0) }
-            if let outsider {
-                let with = stencil.unwrapped.union(TileSet([outsider]))
-                let padded = Stencil(
-                    track: Track(racetrack: flight), unwrapped: with, isClipped: false, clipsToTerrain: false)
-                #expect(OracleCheck.compare(padded, oracle, clipped: false).contains { $0.hasPrefix("extra") })
-            }
+            if random.nearEdge { return nil }
+            return (Track(racetrack: random.flight), TrackOracle(flight: random.flight))
         }
-        #expect(Double(slack) <= 0.02 * Double(stencilTiles), "\(slack) of \(stencilTiles) tiles only within tolerance")
     }
 
     /// The generator really produces the cases the oracle test is meant to cover.

@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 @testable import StencilKit

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import StencilKit
@@ -84,5 +85,3 @@ struct TileSetMergeTests {
         #expect(rows.spans == [ColumnSpan(row: .min, first: 1, last: 2), ColumnSpan(row: .max, first: 0, last: 2)])
     }
 }
-
-extension SplitMix64: RandomNumberGenerator {}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StencilKit
@@ -14,72 +15,7 @@ struct TrackOracleTests {
 
     /// Every stencil check of one track against a fresh oracle; one line per problem.
     static func stencilProblems(_ track: Track, nearEdge: Bool) -> [String] {
-        let grid = track.grid
-        let oracle = TrackOracle(track: track)
-        let required = oracle.requiredTiles
-        let allowed = oracle.allowedTiles
-        let outside = { (t: TileIndex) in t.row < 0 || t.row >= grid.rows }
-        let mustLeave = required.contains(where: outside)
-        let mayLeave = allowed.contains(where: outside)
-        var problems: [String] = []
-        do {
-            let stencil = try Stencil(track: track)
-            if mustLeave {
-                problems.append(
-                    "no error although rows \(Set(required.filter(outside).map(\.row)).sorted()) are needed")
-            }
-            if stencil.isClipped { problems.append("unclipped stencil says isClipped") }
-            problems += oracle.compare(stencil, clipped: false)
-        } catch {
-            if !mayLeave {
-                problems.append("threw \(error) although no sampled footprint reaches past the terrain")
-            } else if case .leavesTerrain(let rows, let gridRows, let latitude, let limit) = error {
-                let reqRows = required.map(\.row)
-                let allRows = allowed.map(\.row)
-                // The error names the needed rows past the edge it crosses (the top one when both are crossed):
-                // from the farthest needed row to the one nearest the terrain, −1 or `rows` when the sweep reaches
-                // the terrain.
-                let (reqLo, reqHi) = (reqRows.min() ?? 0, reqRows.max() ?? 0)
-                let (allLo, allHi) = (allRows.min()!, allRows.max()!)
-                if rows.lowerBound < 0 {
-                    let ok =
-                        rows.lowerBound >= allLo && rows.lowerBound <= min(reqLo, -1)
-                        && rows.upperBound >= min(-1, reqHi) && rows.upperBound <= min(-1, allHi)
-                    if !ok {
-                        problems.append(
-                            "error rows \(rows) vs rows needed \(reqLo)…\(reqHi) (allowed \(allLo)…\(allHi))")
-                    }
-                } else {
-                    let last = grid.rows
-                    let ok =
-                        rows.upperBound <= allHi && rows.upperBound >= max(reqHi, last) && allLo >= 0
-                        && rows.lowerBound <= max(last, reqLo) && rows.lowerBound >= max(last, allLo)
-                    if !ok {
-                        problems.append(
-                            "error rows \(rows) vs rows needed \(reqLo)…\(reqHi) (allowed \(allLo)…\(allHi))")
-                    }
-                }
-                if gridRows != grid.rows || limit != grid.latitudeLimit {
-                    problems.append("error names \(gridRows) rows and limit \(limit)")
-                }
-                let pastLimit = rows.lowerBound < 0 ? latitude > limit : latitude < -limit
-                if !pastLimit { problems.append("error latitude \(latitude) is not past ±\(limit)") }
-                if error.kind != "offTerrain" { problems.append("kind \(error.kind)") }
-            } else {
-                problems.append("wrong error: \(error)")
-            }
-        }
-        if nearEdge {
-            do {
-                let stencil = try Stencil(track: track, clipToTerrain: true)
-                if mustLeave && !stencil.isClipped { problems.append("clipped stencil says not clipped") }
-                if !mayLeave && stencil.isClipped { problems.append("stencil says clipped with nothing outside") }
-                problems += oracle.compare(stencil, clipped: true)
-            } catch {
-                problems.append("clipToTerrain: true threw \(error)")
-            }
-        }
-        return problems
+        TrackOracle(track: track).problems(of: track, nearEdge: nearEdge)
     }
 
     /// The waypoints of a great-circle track are the ends of its legs, in order: W₀'s pixel starts the track (or,
@@ -213,38 +149,11 @@ struct TrackOracleTests {
     /// comes near, is reported; and its slack (stencil tiles only grown samples reach) is small.
     @Test func theTrackOracleCatchesAMissingOrAnExtraTile() throws {
         var g = SplitMix64(seed: 0x0AC1E_7AC)
-        var checked = 0
-        var stencilTiles = 0
-        var slack = 0
-        while checked < 40 {
+        try TrackOracle.expectItCatchesAMissingOrAnExtraTile(in: 40, cases: &g) { g in
             let random = try OracleTracks.make(&g)
-            if random.nearEdge { continue }
-            checked += 1
-            let track = random.track
-            let stencil = try Stencil(track: track)
-            let oracle = TrackOracle(track: track)
-            let tiles = stencil.unwrapped.tiles
-            stencilTiles += tiles.count
-            slack += tiles.filter { !oracle.isRequired($0) }.count
-            #expect(oracle.compare(stencil, clipped: false).isEmpty)
-            let required = tiles.filter { oracle.isRequired($0) }
-            let victim = required[g.int(0...(required.count - 1))]
-            let holed = Stencil(
-                track: track, unwrapped: stencil.unwrapped.subtracting(TileSet([victim])), isClipped: false,
-                clipsToTerrain: false)
-            #expect(oracle.compare(holed, clipped: false).contains { $0.hasPrefix("holes") })
-            let set = Set(tiles)
-            let outsider = tiles.lazy.flatMap { t in
-                [(1, 0), (-1, 0), (0, 1), (0, -1)].map { TileIndex(column: t.column + $0.0, row: t.row + $0.1) }
-            }.first { !set.contains($0) && !oracle.isAllowed($0) }
-            if let outsider {
-                let padded = Stencil(
-                    track: track, unwrapped: stencil.unwrapped.union(TileSet([outsider])), isClipped: false,
-                    clipsToTerrain: false)
-                #expect(oracle.compare(padded, clipped: false).contains { $0.hasPrefix("extra") })
-            }
+            if random.nearEdge { return nil }
+            return (random.track, TrackOracle(track: random.track))
         }
-        #expect(Double(slack) <= 0.02 * Double(stencilTiles), "\(slack) of \(stencilTiles) tiles only within tolerance")
     }
 
     /// The generator produces every case the oracle test is meant to cover.

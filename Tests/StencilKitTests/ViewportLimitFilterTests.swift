@@ -1,5 +1,6 @@
 import Foundation
 import MercatorMath
+import TestSupport
 import Testing
 
 @testable import StencilKit

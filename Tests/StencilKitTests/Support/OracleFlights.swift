@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import StencilKit
 
@@ -18,9 +19,6 @@ struct OracleFlight {
 /// dyadic sizes so that edges land exactly on tile boundaries. Footprints stay 40…400 px and legs ≤ 2000 px.
 enum OracleFlights {
     static let grids: [TileGrid] = [.marsViking, .marsVikingDouble, try! TileGrid.xyz(level: 3)]
-    static let anchors: [(Double, Double)] = [
-        (0.5, 0.5), (0.5, 0.75), (0, 1), (0, 0), (1, 0), (1, 1), (0.5, 0), (0.25, 0.75), (0.5, 1),
-    ]
     static let exactHeadings: [Double] = [0, 90, 180, 270, 45, 135, 225, 315]
 
     static func make(_ g: inout SplitMix64) -> OracleFlight {
@@ -28,16 +26,8 @@ enum OracleFlights {
         let snapped = g.chance(0.35)
 
         // Screen: footprint fw × fh terrain px.
-        let scale = snapped ? g.pick([0.5, 1.0, 2.0]) : g.pick([0.5, 1.0, 2.0, g.uniform(0.3, 2.5)])
-        var fw = g.uniform(40, 400)
-        var fh = g.uniform(40, 400)
-        if snapped {
-            fw = 16 * (fw / 16).rounded()
-            fh = 16 * (fh / 16).rounded()
-        }
-        var anchor = g.pick(anchors)
-        if !snapped && g.chance(0.2) { anchor = (g.unit(), g.unit()) }
-        var margin = g.chance(0.6) ? 0 : g.uniform(0, 24)
+        let (scale, fw, fh, anchor, drawnMargin) = OracleTracks.screenShape(&g, snapped: snapped, maxSide: 400)
+        var margin = drawnMargin
         var radius = g.chance(0.45) ? 0 : g.uniform(1, 400)
         let direction: TurnDirection = g.chance(0.5) ? .right : .left
         var band = g.chance(0.5) ? 0 : g.uniform(0, 100)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 @testable import StencilKit
 
@@ -53,7 +54,12 @@ enum OracleTracks {
         var text: String
     }
 
-    static func look(_ g: inout SplitMix64, snapped: Bool, maxSide: Double = 400) -> Look {
+    /// A random screen's shape, as the racetrack and the track oracle tests both draw it (in this order): the
+    /// scale, a footprint of `width` × `height` terrain px (40…`maxSide`, multiples of 16 when snapped), an anchor
+    /// (one of ``anchors``, or a fifth of the unsnapped ones anywhere) and a margin (0, or 0…24 px unrounded).
+    static func screenShape(_ g: inout SplitMix64, snapped: Bool, maxSide: Double) -> (
+        scale: Double, width: Double, height: Double, anchor: (Double, Double), margin: Double
+    ) {
         let scale = snapped ? g.pick([0.5, 1.0, 2.0]) : g.pick([0.5, 1.0, 2.0, g.uniform(0.3, 2.5)])
         var fw = g.uniform(40, maxSide)
         var fh = g.uniform(40, maxSide)
@@ -63,7 +69,13 @@ enum OracleTracks {
         }
         var anchor = g.pick(anchors)
         if !snapped && g.chance(0.2) { anchor = (g.unit(), g.unit()) }
-        var margin = g.chance(0.6) ? 0 : g.uniform(0, 24)
+        let margin = g.chance(0.6) ? 0 : g.uniform(0, 24)
+        return (scale, fw, fh, anchor, margin)
+    }
+
+    static func look(_ g: inout SplitMix64, snapped: Bool, maxSide: Double = 400) -> Look {
+        let (scale, fw, fh, anchor, drawnMargin) = screenShape(&g, snapped: snapped, maxSide: maxSide)
+        var margin = drawnMargin
         var band = g.chance(0.6) ? 0 : g.uniform(0, 100)
         if snapped {
             margin = margin.rounded()

@@ -78,6 +78,64 @@ enum TrackGeometry {
         return out
     }
 
+    /// The lateral offsets sampled across a band of half-width d with footprints `width` wide: 0 alone without a
+    /// band, else an odd count of at least 5 from −d to +d, spaced no wider than the footprint, with −d, 0 and +d
+    /// exact (so the band's edges and the track itself are sampled without rounding).
+    static func bandOffsets(_ d: Double, width: Double) -> [Double] {
+        guard d > 0 else { return [0] }
+        // An even count of gaps, so that δ = 0 is sampled exactly.
+        var n = max(4, Int((2 * d / width).rounded(.up)))
+        if n % 2 == 1 { n += 1 }
+        var offsets: [Double] = []
+        for i in 0...n {
+            let f = Double(i) / Double(n)
+            offsets.append(i == n ? d : -d + 2 * d * f)
+        }
+        return offsets
+    }
+
+    /// The headings, multiples of 90°, that a turn from `heading` by the signed `angle` (degrees) passes strictly
+    /// between its ends: there the footprint is axis-aligned and its edges reach their farthest in x or y, so a
+    /// sample exactly there (exact trigonometry) decides the tiles at the turn's extremes without rounding.
+    static func axisHeadings(from heading: Double, turning angle: Double) -> [Double] {
+        var headings: [Double] = []
+        if angle > 0 {
+            var k = (heading / 90).rounded(.down) + 1
+            while k * 90 < heading + angle {
+                headings.append(k * 90)
+                k += 1
+            }
+        } else {
+            var k = (heading / 90).rounded(.up) - 1
+            while k * 90 > heading + angle {
+                headings.append(k * 90)
+                k -= 1
+            }
+        }
+        return headings
+    }
+
+    /// The four pieces of the racetrack from A to B with turn radius ρ on side σ (+1 right, −1 left), from the
+    /// model's *Route and flight loop* formulas alone: outbound A → B at θ = heading(B − A); a U-turn of σ·180° at
+    /// B; the return leg from B + 2σρ·r(θ) at θ + 180°; a U-turn of σ·180° from A + 2σρ·r(θ) back to A.
+    static func racetrack(
+        from a: (x: Double, y: Double), to b: (x: Double, y: Double), radius rho: Double, sign sigma: Double
+    ) -> [Piece] {
+        let dx = b.x - a.x
+        let dy = b.y - a.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        let theta = heading(dx, dy)
+        let back = theta < 180 ? theta + 180 : theta - 180
+        let r = right(theta)
+        let shift = (x: 2 * sigma * rho * r.x, y: 2 * sigma * rho * r.y)
+        return [
+            .straight(x: a.x, y: a.y, heading: theta, length: length),
+            .turn(x: b.x, y: b.y, heading: theta, radius: rho, angle: sigma * 180),
+            .straight(x: b.x + shift.x, y: b.y + shift.y, heading: back, length: length),
+            .turn(x: a.x + shift.x, y: a.y + shift.y, heading: back, radius: rho, angle: sigma * 180),
+        ]
+    }
+
     /// The raw parameters of one piece, read from the track (no derived value of the library is used).
     enum Piece {
         /// Start, heading in degrees, length ℓ.

@@ -1,27 +1,34 @@
 import Foundation
+import TestSupport
+import Testing
 
 @testable import StencilKit
 
-/// A brute-force reference for the stencil of any track (MODEL.md §4, §5, §7), the generalisation of
-/// ``BruteForceOracle`` from the racetrack to chains of straight and turn pieces. It reads only each piece's raw
-/// parameters (start, heading, length; or start, heading, radius, signed angle) and the screen's and band's input
-/// values; every pose comes from the §7 formulas in ``TrackGeometry``, none from the library.
+/// The brute-force reference for the stencil of any track (MODEL.md §4, §5, §7), racetracks included. It reads only
+/// each piece's raw parameters (start, heading, length; or start, heading, radius, signed angle) — for a racetrack,
+/// ``init(flight:)`` derives its four pieces from the route's ends, ρ and the turn side alone — and the screen's and
+/// band's input values; every pose comes from the §7 formulas in ``TrackGeometry``, none from the library (no
+/// Footprint, ConvexCover, TurnSweep or Arc).
 ///
 /// Each sampled pose's footprint is a rotated rectangle, tested against the tiles of its bounding box with a
 /// separating-axis test (positive area: strict inequalities on the x, y, u and r axes). Two sets come out:
-/// - **required**: tiles some sampled footprint, shrunk by `shrink` when rotated (exact when axis-aligned), needs.
-///   Sampled poses are real poses, so the stencil must hold all of them (no holes).
-/// - **allowed**: tiles some sampled footprint grown by its sampling tolerance needs. Every pose lies within that
-///   tolerance of a sample, so every tile of the exact stencil must be here (no extra tiles).
+/// - **required**: tiles some sampled footprint, shrunk by `tight`, needs. Sampled poses are real poses, so the
+///   stencil must hold all of them (no holes). `tight` = max(10⁻⁶ px, 4 × the grid's tie tolerance): an overlap
+///   thinner than the tie tolerance is touching, not needing, so a grazed tile is never required.
+/// - **allowed**: tiles some sampled footprint grown by its sampling tolerance needs (axis-aligned footprints on
+///   straight pieces and at axis headings exactly: touching is not needing). Every pose lies within that tolerance
+///   of a sample, so every tile of the exact stencil must be here (no extra tiles).
 ///
-/// Sampling. Straight pieces: poses spaced at most half the footprint's length, ends included, and lateral offsets
-/// −d…+d spaced at most the footprint's width — the union of those rectangles is the piece's whole sweep, so a
-/// straight piece is exact (grown by `tight` only). Turn pieces: a coarse pass at angle steps whose gap moves no
-/// footprint point more than `coarse` px (grow = outer·gap/2, outer the farthest footprint point from the centre),
-/// always with samples exactly at α = 0 and α = |Δ|. Every tile the coarse grown samples reach but no sample
-/// requires is then refined: each coarse sample reaching it is resampled `fine` times more densely over its half
-/// gaps, adding to both sets. So "no holes" and "no extra tiles" hold to outer·gap/(2·fine) px in turns (≤ 0.04 px
-/// with the defaults) and to `tight` on straight pieces.
+/// Sampling. Lateral offsets: −d, 0, +d exactly and between, at least five, spaced at most the footprint's width
+/// (``TrackGeometry/bandOffsets(_:width:)``). Straight pieces: poses spaced at most half the footprint's length, ends
+/// included — the union of those rectangles is the piece's whole sweep, so a straight piece is exact. Turn pieces: a
+/// coarse pass at angle steps whose gap moves no footprint point more than `coarse` px (grow = outer·gap/2, outer
+/// the farthest footprint point from the centre), always with samples exactly at α = 0 and α = |Δ|; and exact
+/// samples wherever the heading passes a multiple of 90° (a racetrack's U-turn at 90° from an axis heading), where
+/// the footprint is axis-aligned and reaches farthest in x or y. Every tile the coarse grown samples reach but no
+/// sample requires is then refined: each coarse sample reaching it is resampled `fine` times more densely over its
+/// half gaps, adding to both sets. So "no holes" and "no extra tiles" hold to outer·gap/(2·fine) px in turns
+/// (≤ 0.04 px with the defaults) and to `tight` on straight pieces.
 struct TrackOracle {
     /// One sampled footprint: origin + p·u + q·r for p ∈ [a0, a1], q ∈ [c0, c1].
     struct Rect {
@@ -30,12 +37,14 @@ struct TrackOracle {
         var rx: Double, ry: Double
         var a0: Double, a1: Double
         var c0: Double, c1: Double
+        /// Growth for the "allowed" test (the sampling tolerance).
         var grow: Double
+        /// Shrinkage for the "required" test (the grazing tolerance `tight`).
         var shrink: Double
 
         var isAxisAligned: Bool { ux == 0 || uy == 0 }
 
-        /// The bounding box with every extent moved outward by `pad`.
+        /// The bounding box with every extent moved outward by `pad` (inward when negative).
         func box(pad: Double) -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
             let p0 = a0 - pad, p1 = a1 + pad, q0 = c0 - pad, q1 = c1 + pad
             let minX = ox + min(p0 * ux, p1 * ux) + min(q0 * rx, q1 * rx)
@@ -80,6 +89,7 @@ struct TrackOracle {
     }
 
     let tileSize: Double
+    /// The tile window the bitmaps cover (every grown sample's bounding box).
     let firstColumn: Int, lastColumn: Int, firstRow: Int, lastRow: Int
     private(set) var required: [Bool]
     private(set) var allowed: [Bool]
@@ -92,36 +102,50 @@ struct TrackOracle {
     let a0: Double, a1: Double, c0: Double, c1: Double, band: Double
     let offsets: [Double]
 
+    /// The oracle of a track, from its pieces' raw parameters.
     /// - Parameters:
     ///   - coarse: the largest distance a footprint point moves between coarse turn samples, in px.
     ///   - fine: how many times more densely turns are resampled near undecided tiles.
     init(track: Track, coarse: Double = 2.5, fine: Int = 64) {
-        let t = Double(track.grid.tileSize)
+        self.init(
+            pieces: track.pieces.map(TrackGeometry.Piece.init), grid: track.grid, screen: track.screen,
+            band: track.lateralBand, coarse: coarse, fine: fine)
+    }
+
+    /// The oracle of a racetrack's track, from the racetrack's input values alone (route ends, turn radius and
+    /// side, screen, band): its pieces are ``TrackGeometry/racetrack(from:to:radius:sign:)``, not the library's.
+    init(flight: Racetrack, coarse: Double = 2.5, fine: Int = 64) {
+        self.init(
+            pieces: Self.racetrackPieces(flight), grid: flight.grid, screen: flight.screen, band: flight.lateralBand,
+            coarse: coarse, fine: fine)
+    }
+
+    /// A racetrack's four pieces as the oracle derives them (outbound, U-turn at B, return, U-turn at A).
+    static func racetrackPieces(_ flight: Racetrack) -> [TrackGeometry.Piece] {
+        let (a, b) = (flight.route.start, flight.route.end)
+        return TrackGeometry.racetrack(
+            from: (a.x, a.y), to: (b.x, b.y), radius: flight.turn.radius,
+            sign: flight.turn.direction == .right ? 1 : -1)
+    }
+
+    /// The oracle of the track made of `pieces` on `grid`, seen through `screen`, with lateral band `d`.
+    init(
+        pieces: [TrackGeometry.Piece], grid: TileGrid, screen: Screen, band d: Double, coarse: Double = 2.5,
+        fine: Int = 64
+    ) {
+        let t = Double(grid.tileSize)
         tileSize = t
-        let tie = track.grid.tieTolerance
-        let tight = max(1e-6, 4 * tie)
-        let screen = track.screen
+        let tight = max(1e-6, 4 * grid.tieTolerance)
         let extents = ScreenExtents(screen)
         (a0, a1, c0, c1) = (extents.a0, extents.a1, extents.c0, extents.c1)
-        let d = track.lateralBand
         band = d
-        if d > 0 {
-            let n = max(2, Int((2 * d / (c1 - c0)).rounded(.up)) + 1)
-            var list: [Double] = []
-            for i in 0..<n {
-                let f = Double(i) / Double(n - 1)
-                list.append(i == n - 1 ? d : -d + 2 * d * f)
-            }
-            offsets = list
-        } else {
-            offsets = [0]
-        }
+        offsets = TrackGeometry.bandOffsets(d, width: c1 - c0)
 
-        // Sample every piece.
+        // Sample every piece: exact samples (decided directly) and coarse turn samples (refined below).
         var rects: [Rect] = []
         var turnSamples: [TurnSample] = []
         var turns: [Turn] = []
-        for piece in track.pieces.map(TrackGeometry.Piece.init) {
+        for piece in pieces {
             switch piece {
             case .straight(let x, let y, let heading, let length):
                 let u = TrackGeometry.ahead(heading)
@@ -157,8 +181,16 @@ struct TrackOracle {
                     let alpha = k == n ? degrees : gap * Double(k)
                     for delta in offsets {
                         let rect = Self.turnRect(
-                            turn, alpha: alpha, delta: delta, a0, a1, c0, c1, grow: grow, tight: tight)
+                            turn, heading: heading + sigma * alpha, delta: delta, a0, a1, c0, c1, grow: grow,
+                            tight: tight)
                         turnSamples.append(TurnSample(turn: turns.count, alpha: alpha, delta: delta, rect: rect))
+                    }
+                }
+                // Exact axis-aligned poses where the heading passes a multiple of 90°.
+                for axis in TrackGeometry.axisHeadings(from: heading, turning: angle) {
+                    for delta in offsets {
+                        rects.append(
+                            Self.turnRect(turn, heading: axis, delta: delta, a0, a1, c0, c1, grow: 0, tight: tight))
                     }
                 }
                 turns.append(turn)
@@ -216,7 +248,8 @@ struct TrackOracle {
                 let alpha = sample.alpha + step * Double(j)
                 guard alpha >= 0, alpha <= turn.degrees else { continue }
                 let rect = Self.turnRect(
-                    turn, alpha: alpha, delta: sample.delta, a0, a1, c0, c1, grow: grow, tight: tight)
+                    turn, heading: turn.heading + turn.sigma * alpha, delta: sample.delta, a0, a1, c0, c1, grow: grow,
+                    tight: tight)
                 sampleCount += 1
                 for (col, row) in pending {
                     let i = (row - row0) * width + (col - col0)
@@ -237,12 +270,11 @@ struct TrackOracle {
             shrink: tight)
     }
 
-    /// The footprint after turning `alpha` degrees, moved `delta` across (§7: C − σρ·r(θ + σα), heading θ + σα).
+    /// The footprint of a turn at `heading` (θ + σα after turning α), moved `delta` across (§7: C − σρ·r(heading)).
     static func turnRect(
-        _ turn: Turn, alpha: Double, delta: Double, _ a0: Double, _ a1: Double, _ c0: Double, _ c1: Double,
+        _ turn: Turn, heading: Double, delta: Double, _ a0: Double, _ a1: Double, _ c0: Double, _ c1: Double,
         grow: Double, tight: Double
     ) -> Rect {
-        let heading = turn.heading + turn.sigma * alpha
         let u = TrackGeometry.ahead(heading)
         let r = TrackGeometry.right(heading)
         let k = delta - turn.sigma * turn.rho
@@ -261,6 +293,7 @@ struct TrackOracle {
         let width = lastColumn - firstColumn + 1
         let exact = s.box(pad: -s.shrink)
         let aligned = s.isAxisAligned
+        // A tile's projection on u (or r) is its centre's projection ± (T/2)(|u.x| + |u.y|).
         let half = t / 2 * (abs(s.ux) + abs(s.uy))
         let ga0 = s.a0 - s.grow, ga1 = s.a1 + s.grow, gc0 = s.c0 - s.grow, gc1 = s.c1 + s.grow
         let ea0 = s.a0 + s.shrink, ea1 = s.a1 - s.shrink, ec0 = s.c0 + s.shrink, ec1 = s.c1 - s.shrink
@@ -283,6 +316,7 @@ struct TrackOracle {
                                 let cx = x0 + t / 2 - s.ox
                                 pu = cx * s.ux + cy * s.uy
                                 pr = cx * s.rx + cy * s.ry
+                                // The x and y axes hold by the choice of cs…ce and rs…re.
                                 guard pu - half < ga1 && pu + half > ga0 && pr - half < gc1 && pr + half > gc0 else {
                                     continue
                                 }
@@ -321,9 +355,14 @@ struct TrackOracle {
 
     var requiredTiles: [TileIndex] { tiles(required) }
     var allowedTiles: [TileIndex] { tiles(allowed) }
+}
 
+// MARK: Checking stencils against the oracle
+
+extension TrackOracle {
     /// Problems of a stencil against this oracle (empty when it matches): holes, extra tiles, rows outside the
     /// terrain, and the real tiles (each once, exactly those under the unwrapped ones).
+    /// - Parameter clipped: the stencil was clipped to the terrain, so tiles of rows outside it are dropped.
     func compare(_ stencil: Stencil, clipped: Bool) -> [String] {
         var problems: [String] = []
         let grid = stencil.grid
@@ -346,7 +385,157 @@ struct TrackOracle {
         }
         let outside = tiles.filter { !inside($0) }
         if !outside.isEmpty { problems.append("tiles outside the terrain's rows: \(outside.prefix(6))") }
-        problems += OracleCheck.realProblems(stencil)
+        problems += Self.realProblems(stencil)
         return problems
+    }
+
+    /// stencil.real must be exactly the real tiles (column mod columns) under stencil.unwrapped, each once.
+    static func realProblems(_ stencil: Stencil) -> [String] {
+        var problems: [String] = []
+        let grid = stencil.grid
+        let columns = grid.columns
+        let mapped = Set(
+            stencil.unwrapped.tiles.map {
+                TileIndex(column: ((($0.column % columns) + columns) % columns), row: $0.row)
+            })
+        let real = stencil.real.tiles
+        if Set(real) != mapped {
+            problems.append(
+                "real tiles differ from the mapped unwrapped tiles: \(Set(real).symmetricDifference(mapped).sorted().prefix(8))"
+            )
+        }
+        if Set(real).count != real.count { problems.append("real lists a tile twice") }
+        if stencil.real.count != real.count || stencil.tileCount != real.count {
+            problems.append("real.count \(stencil.real.count), tileCount \(stencil.tileCount), listed \(real.count)")
+        }
+        if let bad = real.first(where: { $0.column < 0 || $0.column >= columns }) {
+            problems.append("real tile \(bad) is not in columns 0..<\(columns)")
+        }
+        if stencil.bytes(for: .rgba8Tile128) != real.count * 65_536 {
+            problems.append("bytes \(stencil.bytes(for: .rgba8Tile128)) ≠ \(real.count) × 65536")
+        }
+        return problems
+    }
+
+    /// Every stencil check of `track` (whose oracle this is); one line per problem. Without clipping the stencil
+    /// throws iff the sweep needs a row outside the terrain, and the error names those rows; when `nearEdge`, the
+    /// stencil clipped to the terrain holds the same tiles with the rows outside dropped.
+    func problems(of track: Track, nearEdge: Bool) -> [String] {
+        let grid = track.grid
+        let required = requiredTiles
+        let allowed = allowedTiles
+        let outside = { (t: TileIndex) in t.row < 0 || t.row >= grid.rows }
+        let mustLeave = required.contains(where: outside)
+        let mayLeave = allowed.contains(where: outside)
+        var problems: [String] = []
+        do {
+            let stencil = try Stencil(track: track)
+            if mustLeave {
+                problems.append(
+                    "no error although rows \(Set(required.filter(outside).map(\.row)).sorted()) are needed")
+            }
+            if stencil.isClipped { problems.append("unclipped stencil says isClipped") }
+            problems += compare(stencil, clipped: false)
+        } catch {
+            if !mayLeave {
+                problems.append("threw \(error) although no sampled footprint reaches past the terrain")
+            } else if case .leavesTerrain(let rows, let gridRows, let latitude, let limit) = error {
+                problems += Self.rowProblems(rows, required: required, allowed: allowed, gridRows: grid.rows)
+                if gridRows != grid.rows || limit != grid.latitudeLimit {
+                    problems.append("error names \(gridRows) rows and limit \(limit)")
+                }
+                let pastLimit = rows.lowerBound < 0 ? latitude > limit : latitude < -limit
+                if !pastLimit { problems.append("error latitude \(latitude) is not past ±\(limit)") }
+                if error.kind != "offTerrain" { problems.append("kind \(error.kind)") }
+            } else {
+                problems.append("wrong error: \(error)")
+            }
+        }
+        if nearEdge {
+            do {
+                let stencil = try Stencil(track: track, clipToTerrain: true)
+                if mustLeave && !stencil.isClipped { problems.append("clipped stencil says not clipped") }
+                if !mayLeave && stencil.isClipped { problems.append("stencil says clipped with nothing outside") }
+                problems += compare(stencil, clipped: true)
+            } catch {
+                problems.append("clipToTerrain: true threw \(error)")
+            }
+        }
+        return problems
+    }
+
+    /// The rows a `leavesTerrain` error names, against the oracle: the needed rows past the edge it crosses (the top
+    /// one when both are crossed), from the farthest needed row to the one nearest the terrain — exactly −1 or
+    /// `gridRows` when the sweep also needs a row of the terrain.
+    static func rowProblems(
+        _ rows: ClosedRange<Int>, required: [TileIndex], allowed: [TileIndex], gridRows last: Int
+    ) -> [String] {
+        let reqRows = required.map(\.row)
+        let allRows = allowed.map(\.row)
+        let (reqLo, reqHi) = (reqRows.min() ?? 0, reqRows.max() ?? 0)
+        let (allLo, allHi) = (allRows.min()!, allRows.max()!)
+        let ok: Bool
+        if rows.lowerBound < 0 {
+            ok =
+                rows.lowerBound >= allLo && rows.lowerBound <= min(reqLo, -1)
+                && rows.upperBound >= min(-1, reqHi) && rows.upperBound <= min(-1, allHi)
+                && (reqHi < 0 || rows.upperBound == -1)
+        } else {
+            ok =
+                rows.upperBound <= allHi && rows.upperBound >= max(reqHi, last) && allLo >= 0 && reqLo >= 0
+                && rows.lowerBound <= max(last, reqLo) && rows.lowerBound >= max(last, allLo)
+                && (reqLo >= last || rows.lowerBound == last)
+        }
+        guard !ok else { return [] }
+        return ["error rows \(rows) vs rows needed \(reqLo)…\(reqHi) (allowed \(allLo)…\(allHi))"]
+    }
+
+    /// The oracle's own checks can fail, on `count` unclipped cases that `draw` makes from `g` (nil: a case near
+    /// the terrain's edge, skipped): each case's stencil matches its oracle; the stencil missing one required tile
+    /// (drawn from `g`) is reported with holes; the stencil holding one neighbouring tile no sampled footprint comes
+    /// near is reported with extra tiles. And the oracle's slack — stencil tiles only a grown sample reaches — stays
+    /// within 2 % of the stencils' tiles, or "no extra tiles" would mean little.
+    static func expectItCatchesAMissingOrAnExtraTile(
+        in count: Int, cases g: inout SplitMix64,
+        draw: (inout SplitMix64) throws -> (track: Track, oracle: TrackOracle)?,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var checked = 0
+        var stencilTiles = 0
+        var slack = 0
+        while checked < count {
+            guard let (track, oracle) = try draw(&g) else { continue }
+            checked += 1
+            let stencil = try Stencil(track: track)
+            let tiles = stencil.unwrapped.tiles
+            stencilTiles += tiles.count
+            slack += tiles.filter { !oracle.isRequired($0) }.count
+            #expect(oracle.compare(stencil, clipped: false).isEmpty, sourceLocation: sourceLocation)
+
+            let required = tiles.filter { oracle.isRequired($0) }
+            let victim = required[g.int(0...(required.count - 1))]
+            let holed = Stencil(
+                track: track, unwrapped: stencil.unwrapped.subtracting(TileSet([victim])), isClipped: false,
+                clipsToTerrain: false)
+            #expect(
+                oracle.compare(holed, clipped: false).contains { $0.hasPrefix("holes") },
+                sourceLocation: sourceLocation)
+
+            let set = Set(tiles)
+            let outsider = tiles.lazy.flatMap { t in
+                [(1, 0), (-1, 0), (0, 1), (0, -1)].map { TileIndex(column: t.column + $0.0, row: t.row + $0.1) }
+            }.first { !set.contains($0) && !oracle.isAllowed($0) }
+            if let outsider {
+                let padded = Stencil(
+                    track: track, unwrapped: stencil.unwrapped.union(TileSet([outsider])), isClipped: false,
+                    clipsToTerrain: false)
+                #expect(
+                    oracle.compare(padded, clipped: false).contains { $0.hasPrefix("extra") },
+                    sourceLocation: sourceLocation)
+            }
+        }
+        #expect(
+            Double(slack) <= 0.02 * Double(stencilTiles), "\(slack) of \(stencilTiles) tiles only within tolerance",
+            sourceLocation: sourceLocation)
     }
 }

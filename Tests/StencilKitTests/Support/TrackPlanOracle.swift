@@ -65,19 +65,7 @@ struct TrackPlanOracle {
         (a0, a1, c0, c1) = (extents.a0, extents.a1, extents.c0, extents.c1)
         let d = track.lateralBand
         band = d
-        if d > 0 {
-            // An even count of gaps, so that δ = 0 is sampled exactly.
-            var n = max(4, Int((2 * d / (c1 - c0)).rounded(.up)))
-            if n % 2 == 1 { n += 1 }
-            var list: [Double] = []
-            for i in 0...n {
-                let f = Double(i) / Double(n)
-                list.append(i == n ? d : -d + 2 * d * f)
-            }
-            offsets = list
-        } else {
-            offsets = [0]
-        }
+        offsets = TrackGeometry.bandOffsets(d, width: c1 - c0)
         tight = max(1e-6, 4 * track.grid.tieTolerance)
         var samples: [Sample] = []
         for index in pieces.indices {
