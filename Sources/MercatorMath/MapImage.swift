@@ -2,7 +2,8 @@ import Foundation
 
 /// The route-picking map: a Mercator image of its own width whose height is set by its own latitude limit
 /// (Mars Flyer's map covers ±60°). Its pixels convert to terrain pixels through geographic coordinates:
-/// inverse Mercator of the map, then forward Mercator of the terrain (MODEL.md §1).
+/// inverse Mercator of the map, then forward Mercator of the terrain (the geometry model's *Coordinates, Mercator and
+/// images* (§1)).
 public struct MapImage: Sendable, Hashable {
     /// Width in pixels (one full turn of longitude).
     public let width: Double

@@ -1,4 +1,5 @@
-/// The pixel formulas every square-pixel Mercator image shares (MODEL.md §1): a width covering longitudes
+/// The pixel formulas every square-pixel Mercator image shares (the geometry model's *Coordinates, Mercator and images*
+/// (§1)): a width covering longitudes
 /// [-180, 180) linearly, a height symmetric about the equator, y growing southward, k = width / 2π.
 struct MercatorImage: Sendable, Hashable {
     let width: Double

@@ -1,5 +1,6 @@
 /// A pixel rectangle of a terrain image between the edges ``minX``, ``maxX`` (x) and ``minY``, ``maxY`` (y), y
-/// growing southward (MODEL.md §2). One type serves two readings of its edges, and each member says which it takes:
+/// growing southward (the geometry model's *Tiles, unwrapped columns and ghost tiles* (§2)). One type serves two
+/// readings of its edges, and each member says which it takes:
 ///
 /// - **Half-open**, [minX, maxX) × [minY, maxY): the square a tile owns, as ``TileID/pixelBounds(tileSize:)`` gives
 ///   it; ``contains(_:)`` and ``description`` read it so, and neighbouring tiles' squares share no pixel.

@@ -10,7 +10,8 @@ public enum RouteWay: String, Sendable, Hashable, CaseIterable {
     case direct
 }
 
-/// A route A→B in terrain pixels (MODEL.md §3): a straight line on the Mercator image, which is a rhumb line.
+/// A route A→B in terrain pixels (the geometry model's *Route and flight loop* (§3)): a straight line on the Mercator
+/// image, which is a rhumb line.
 public struct PixelRoute: Sendable, Hashable {
     /// The tile grid the pixels belong to.
     public let grid: TileGrid
@@ -32,7 +33,8 @@ public struct PixelRoute: Sendable, Hashable {
     /// The short way ties at |px_B − px_A| = width/2 as the rhumb line does, by the sign of the longitude
     /// difference as given (GeographicLib's convention): (0°, 0°) → (0°, 180°) runs east to x = width, although
     /// 180° and −180° are the same meridian and B's own pixel is x = 0; (0°, 180°) → (0°, 0°) runs west. This is
-    /// MODEL.md §3's "not shifted at exactly half the width" with λ = 180 at px = width, as §1's formula puts it.
+    /// the "not shifted at exactly half the width" of the geometry model's *Route and flight loop* (§3), with λ = 180
+    /// at px = width, as §1's formula puts it.
     /// - Throws: ``MercatorError`` if either end lies past the terrain's latitude limit, or the ends coincide or lie
     ///   closer than ``minimumLength(on:)``.
     /// - Complexity: O(1).

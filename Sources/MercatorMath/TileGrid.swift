@@ -1,6 +1,7 @@
 import Foundation
 
-/// A square-pixel Mercator image cut into `columns × rows` tiles of `tileSize` pixels (MODEL.md §1–§2):
+/// A square-pixel Mercator image cut into `columns × rows` tiles of `tileSize` pixels (the geometry model's
+/// *Coordinates, Mercator and images* and *Tiles, unwrapped columns and ghost tiles* (§1, §2)):
 /// it covers longitudes [-180, 180) linearly, symmetric about the equator, with y growing southward.
 public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// Tiles across the image (one full turn of longitude).

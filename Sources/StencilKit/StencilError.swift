@@ -29,7 +29,8 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
     case reversalWithRadius(waypoint: Int, radius: Double)
     /// A great-circle tolerance ε that is not a finite number greater than 0.
     case badTolerance(value: Double)
-    /// No stall-free streaming schedule fits the capacity with the loader (MODEL.md §9): the payload names why,
+    /// No stall-free streaming schedule fits the capacity with the loader (the geometry model's *Streaming schedule*
+    /// (§9)): the payload names why,
     /// the least capacity and the least throughput that work.
     case infeasibleSchedule(ScheduleInfeasibility)
 

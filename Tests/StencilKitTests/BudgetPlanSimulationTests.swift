@@ -63,7 +63,8 @@ struct BudgetPlanSimulationTests {
                 }
                 let phaseOK =
                     outbound
-                    ? [LoopPhase.outbound, .turnAtEnd].contains(pose.phase) : [LoopPhase.inbound, .turnAtStart].contains(pose.phase)
+                    ? [LoopPhase.outbound, .turnAtEnd].contains(pose.phase)
+                    : [LoopPhase.inbound, .turnAtStart].contains(pose.phase)
                 if !phaseOK { flown.fail("frame \(k): \(outbound ? "outbound" : "inbound") crossing in \(pose.phase)") }
                 let load = Set(crossing.load)
                 let evict = Set(crossing.evict)

@@ -26,7 +26,8 @@ struct LoopPlanTests {
         let last = try #require(plan.splitPositions.last)
         #expect(first.range.lower < 0 && first.range.lower == last - track.length)
         #expect(plan.crossings.count == 36)
-        #expect(plan.crossings.last?.from == 35 && plan.crossings.last?.to == 0 && plan.crossings.last?.position == last)
+        #expect(
+            plan.crossings.last?.from == 35 && plan.crossings.last?.to == 0 && plan.crossings.last?.position == last)
         #expect(plan.segments.allSatisfy { $0.workingSet.count <= 24 })
         // The take-off pose and the lap's last pose are both in the wrapping segment.
         #expect(plan.segmentIndex(for: try track.pose(atArcLength: 0)) == 0)

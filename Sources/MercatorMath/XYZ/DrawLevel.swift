@@ -1,4 +1,5 @@
-/// The pyramid level a map zoom is drawn from and the scale it is drawn at (MODEL.md §8), as chosen by
+/// The pyramid level a map zoom is drawn from and the scale it is drawn at (the geometry model's *Views and levels of
+/// detail* (§8)), as chosen by
 /// ``LevelOfDetail/drawLevel(forMapZoom:)``. Always scale = 2^(level − mapZoom) > 0 and grid = the XYZ level.
 public struct DrawLevel: Sendable, Hashable, CustomStringConvertible {
     /// The fractional map zoom Z asked for (the world is T·2^Z points wide).

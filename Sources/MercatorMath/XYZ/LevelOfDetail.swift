@@ -1,6 +1,7 @@
 import Foundation
 
-/// How a map shown at a fractional map zoom picks the pyramid level it draws from (MODEL.md §8): the rule of a tile
+/// How a map shown at a fractional map zoom picks the pyramid level it draws from (the geometry model's *Views and
+/// levels of detail* (§8)): the rule of a tile
 /// source, with its tile size, level bias and level range (MapLibre's `tileSize`, `minzoom`, `maxzoom`).
 /// Always 1 ≤ tileSize ≤ 2⁵³⁻ᵐᵃˣᴸᵉᵛᵉˡ, 0 ≤ levelBias < 1 and 0 ≤ minLevel ≤ maxLevel ≤ 30.
 ///
@@ -8,7 +9,8 @@ import Foundation
 /// the fractional zoom of a slippy map (the world is T·2^Z points wide); a **scale** z is terrain pixels of the
 /// drawn level per screen point (`Screen.scale` in StencilKit).
 ///
-/// There is no pixel ratio: screens are measured in points (MODEL.md §4) and Z counts points, so the level and the
+/// There is no pixel ratio: screens are measured in points (the geometry model's *Screen footprint* (§4)) and Z counts
+/// points, so the level and the
 /// scale do not depend on the display's density. A source of high-density tiles (512 px per 256-point tile, "@2x")
 /// is described by its texture size T = 512 with the map zoom reduced by 1 (Z counted in T-wide tiles), or a renderer
 /// that wants more texels per point raises ``levelBias`` or adds log₂ of its pixel ratio to Z.

@@ -1,4 +1,5 @@
-/// What to draw for a visible tile whose own texture is not resident (MODEL.md §8): the nearest resident ancestor
+/// What to draw for a visible tile whose own texture is not resident (the geometry model's *Views and levels of detail*
+/// (§8)): the nearest resident ancestor
 /// (n − j, ⌊i/2ʲ⌋, ⌊y/2ʲ⌋), j ≥ 1, and the sub-square of its texture that covers the tile — origin
 /// ((i mod 2ʲ)/2ʲ, (y mod 2ʲ)/2ʲ), side 1/2ʲ, in texture units (0…1, y down), drawn over the tile's own square.
 /// Always 1 ≤ j ≤ n and the sub-square lies inside [0, 1]²; its numbers are exact dyadic fractions.
@@ -36,7 +37,8 @@ public struct ParentFallback: Sendable, Hashable, CustomStringConvertible {
 
 extension UnwrappedTileID {
     /// The nearest resident ancestor of this tile at or above `minLevel`, and the texture sub-square to draw from it
-    /// (MODEL.md §8); nil if none of them is resident. The tile itself is not asked: call this for a visible tile
+    /// (the geometry model's *Views and levels of detail* (§8)); nil if none of them is resident. The tile itself is
+    /// not asked: call this for a visible tile
     /// whose own texture is missing. A `minLevel` below 0 counts as 0; at or above the tile's level nothing is asked.
     ///
     /// Since 2ʲ divides 2ⁿ, i mod 2ʲ = x mod 2ʲ for the real column x, so a ghost tile falls back exactly like its

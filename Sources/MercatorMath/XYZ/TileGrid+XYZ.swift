@@ -1,6 +1,7 @@
 extension TileGrid {
     /// A Web Mercator XYZ level: 2^level × 2^level tiles of `tileSize` px (φlim ≈ 85.0511287798°). The level is the
-    /// integer pyramid level n of MODEL.md §8, not a fractional map zoom (see ``LevelOfDetail``).
+    /// integer pyramid level n of the geometry model's *Views and levels of detail* (§8), not a fractional map zoom
+    /// (see ``LevelOfDetail``).
     /// - Throws: ``MercatorError/outOfRange(field:value:range:)`` unless 0 ≤ level ≤ 30, 1 ≤ tileSize and the
     ///   image is at most 2⁵³ px wide.
     public static func xyz(level: Int, tileSize: Int = 256) throws(MercatorError) -> TileGrid {

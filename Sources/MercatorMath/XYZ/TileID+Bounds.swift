@@ -1,6 +1,7 @@
 import Foundation
 
-/// The extent of an XYZ tile in degrees, Mercator metres and pixels (MODEL.md §1 with columns = rows = 2ⁿ).
+/// The extent of an XYZ tile in degrees, Mercator metres and pixels (the geometry model's *Coordinates, Mercator and
+/// images* (§1) with columns = rows = 2ⁿ).
 ///
 /// Every edge is computed from the exact dyadic fraction u = x·2^(1−n) − 1 ∈ [−1, 1] (and v = 1 − y·2^(1−n)) of the
 /// half-world, so it rounds once: λ = 180·u, x_m = πR·u, ψ = π·v, φ = atan(sinh ψ), y_m = R·ψ. A tile's edges
@@ -29,7 +30,8 @@ extension TileID {
     }
 
     /// The half-open pixel square [x·T, (x+1)·T) × [y·T, (y+1)·T) the tile owns on its level's grid of
-    /// `tileSize`-px tiles (MODEL.md §2). Exact: every edge is an integer below 2⁵³.
+    /// `tileSize`-px tiles (the geometry model's *Tiles, unwrapped columns and ghost tiles* (§2)). Exact: every edge is
+    /// an integer below 2⁵³.
     /// - Throws: ``MercatorError`` unless 1 ≤ tileSize and 2ⁿ·tileSize ≤ 2⁵³ (``TileGrid/maximumPixelSize``).
     /// - Complexity: O(1).
     public func pixelBounds(tileSize: Int = 256) throws(MercatorError) -> PixelBounds {

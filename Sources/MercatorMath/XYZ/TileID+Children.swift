@@ -1,5 +1,6 @@
 extension TileID {
-    /// The four tiles one level down that tile this one, (n + 1, 2x + i, 2y + j), i, j ∈ {0, 1} (MODEL.md §8),
+    /// The four tiles one level down that tile this one, (n + 1, 2x + i, 2y + j), i, j ∈ {0, 1} (the geometry model's
+    /// *Views and levels of detail* (§8)),
     /// in quadkey-digit order d = 2j + i: top-left, top-right, bottom-left, bottom-right. That order is row-major,
     /// so the children are sorted, and child d's quadkey is the parent's followed by the digit d.
     /// Empty at level 30, which has no level below it. A collection, not an array: it allocates nothing.

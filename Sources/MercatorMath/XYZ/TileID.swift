@@ -1,4 +1,5 @@
-/// A tile of a Web Mercator XYZ pyramid as data exists out there (MODEL.md §8): level n, column x, row y.
+/// A tile of a Web Mercator XYZ pyramid as data exists out there (the geometry model's *Views and levels of detail*
+/// (§8)): level n, column x, row y.
 /// Always 0 ≤ n ≤ 30 and 0 ≤ x, y < 2ⁿ (MapLibre's `CanonicalTileID`, mercantile's `Tile`).
 ///
 /// Ordered by level, then row-major within a level (row y, then column x); described as `z/x/y`.

@@ -1,5 +1,6 @@
 /// A tile as drawn: an XYZ tile id whose column is unwrapped, so it also names the world copy it is drawn in
-/// (MODEL.md §2, §8; MapLibre's `UnwrappedTileID`, whose `wrap` is ``worldCopy``).
+/// (the geometry model's *Tiles, unwrapped columns and ghost tiles* and *Views and levels of detail* (§2, §8);
+/// MapLibre's `UnwrappedTileID`, whose `wrap` is ``worldCopy``).
 /// Always 0 ≤ n ≤ 30 and 0 ≤ y < 2ⁿ; the column i is any `Int`. A tile with ``worldCopy`` ≠ 0 is a ghost tile.
 ///
 /// Ordered by level, then row-major within a level (row y, then unwrapped column i); described as `z/i/y`.

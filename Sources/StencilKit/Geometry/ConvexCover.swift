@@ -1,4 +1,5 @@
-/// The tiles a convex quadrilateral needs (positive-area intersection, MODEL.md §2), as one column span per row.
+/// The tiles a convex quadrilateral needs (positive-area intersection, the geometry model's *Tiles, unwrapped columns
+/// and ghost tiles* (§2)), as one column span per row.
 ///
 /// For a convex region K with interior, the open tile square meets the interior of K exactly when the open row
 /// strip meets K's open y-range and the open column interval meets the open x-range of K within that strip; so

@@ -1,5 +1,6 @@
 /// A rectangle in terrain pixels aligned with a heading: the points `origin + p·ahead + q·right` for p in
-/// ``along`` and q in ``across``. A pose's screen footprint (MODEL.md §4) and a leg's swept corridor are both one.
+/// ``along`` and q in ``across``. A pose's screen footprint (the geometry model's *Screen footprint* (§4)) and a leg's
+/// swept corridor are both one.
 public struct Footprint: Sendable, Hashable {
     /// The reference point the extents are measured from (the aircraft, for a pose's footprint).
     public var origin: PixelPoint

@@ -77,7 +77,8 @@ public enum FootprintLimits {
         let side = min(along.upper - along.lower, across.upper - across.lower)
         guard side >= minimum else {
             throw .outOfRange(
-                field: "\(what.prefix(1).uppercased() + what.dropFirst()) footprint side (screen × scale and margin, in px)",
+                field:
+                    "\(what.prefix(1).uppercased() + what.dropFirst()) footprint side (screen × scale and margin, in px)",
                 value: side,
                 valid:
                     "at least \(minimum) px (4 × the draw tolerance 2e + 16 ulp at \(farthest) px from the origin); "

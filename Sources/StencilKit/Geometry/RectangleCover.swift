@@ -1,4 +1,5 @@
-/// The tiles a rotated rectangle needs (positive-area intersection, MODEL.md §2), row by row: the engine behind
+/// The tiles a rotated rectangle needs (positive-area intersection, the geometry model's *Tiles, unwrapped columns and
+/// ghost tiles* (§2)), row by row: the engine behind
 /// ``Viewport`` and culling.
 ///
 /// Why it is exact. For a convex region K the open tile square meets K's interior exactly when the open row strip
@@ -35,7 +36,8 @@ struct RectangleCover: Sendable {
     /// Sets up the cover of the rectangle with corners `q` (in order around it, as ``Footprint/corners`` gives
     /// them) on `grid`, scanning only the terrain's rows, with tie tolerance `e`: ``TileGrid/tieTolerance`` for a set
     /// the stencils must match (a schedule's needs), ``drawTolerance(_:on:)`` for what a frame draws. The corners
-    /// must be finite and within ``FootprintLimits/maximumExtent`` of the origin (row and column numbers then fit an `Int`).
+    /// must be finite and within ``FootprintLimits/maximumExtent`` of the origin (row and column numbers then fit an
+    /// `Int`).
     init(_ q: Quad, on grid: TileGrid, tolerance e: Double) {
         t = grid.tileLength
         self.e = e

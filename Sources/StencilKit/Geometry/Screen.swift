@@ -1,4 +1,5 @@
-/// The device screen and how it shows the terrain (MODEL.md §4): `width × height` points, heading-up, at
+/// The device screen and how it shows the terrain (the geometry model's *Screen footprint* (§4)): `width × height`
+/// points, heading-up, at
 /// `scale` terrain pixels per point, with the aircraft at `anchor` and an optional `margin` of terrain pixels.
 public struct Screen: Sendable, Hashable {
     /// Where the aircraft sits on the screen, as fractions from the top-left corner.
@@ -32,7 +33,8 @@ public struct Screen: Sendable, Hashable {
     /// ``FootprintLimits/maximumExtent`` (2⁴⁰ px) far inside the finite range, and 10¹² is past any useful scale.
     public static let validScales: ClosedRange<Double> = 1e-12...1e12
 
-    /// The largest footprint extent, twice ``FootprintLimits/maximumExtent`` (2⁴¹ px): width × scale, height × scale and the
+    /// The largest footprint extent, twice ``FootprintLimits/maximumExtent`` (2⁴¹ px): width × scale, height × scale
+    /// and the
     /// margin must each stay within it, so the footprint's extents and corners are finite. No flight can show a
     /// larger footprint: every footprint must lie within ``FootprintLimits/maximumExtent`` of the image origin.
     public static var maximumExtent: Double { 2 * FootprintLimits.maximumExtent }
@@ -59,7 +61,8 @@ public struct Screen: Sendable, Hashable {
             (margin, "Margin"),
         ]
         where !(value <= limit) {
-            throw .outOfRange(field: field, value: value, valid: "at most \(limit) px (2 × FootprintLimits.maximumExtent)")
+            throw .outOfRange(
+                field: field, value: value, valid: "at most \(limit) px (2 × FootprintLimits.maximumExtent)")
         }
         self.width = width
         self.height = height

@@ -65,7 +65,8 @@ public struct BudgetPlan: Sendable, Hashable {
     ///   bisection over the capacity on top; a loop's search round the circle costs O(candidate starts · segments)
     ///   reaches more.
     /// - Throws: ``StencilError/budgetTooSmall(budgetBytes:bytesPerTile:capacity:minimumTiles:)`` when no split fits,
-    ///   naming the smallest budget that works; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
+    /// naming the smallest budget that works;
+    /// ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)``
     ///   as ``Stencil`` does; ``StencilError/tooLarge(what:value:limit:advice:)`` when the plan would need more than
     ///   ``maximumSegments`` segments.
     public init(

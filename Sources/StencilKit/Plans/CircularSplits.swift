@@ -1,7 +1,8 @@
 /// The fewest segments round a loop (the *Split search* guide): a loop is flown lap after lap, so a segment may run
 /// through the take-off point, and the fewest-segment plan is the optimum over every starting point on the circle.
 ///
-/// Why this is exact. Let `next(y)` be the furthest reach from position y (``SegmentPlanner/reach(from:capacity:limit:)``,
+/// Why this is exact. Let `next(y)` be the furthest reach from position y
+/// (``SegmentPlanner/reach(from:capacity:limit:)``,
 /// allowed to run past M into the next lap). `next` never decreases, and working sets only grow with an interval,
 /// so greedy from a split y of some plan gives no more segments than that plan from y on. The greedy plan from 0 has
 /// k segments; every other start gives at least k − 1 (greedy from 0 stays ahead of any plan by one segment at the

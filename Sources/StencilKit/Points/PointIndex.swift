@@ -12,7 +12,8 @@
 /// per world copy it covers.
 ///
 /// Limits: a point's band ⌊y / bandHeight⌋ must lie within ±2⁵² (``init(points:grid:bandHeight:)`` throws
-/// otherwise); a query footprint must have finite corners within ``FootprintLimits/maximumExtent`` of the image origin and
+/// otherwise); a query footprint must have finite corners within ``FootprintLimits/maximumExtent`` of the image origin
+/// and
 /// be at most ``maximumWorldCopies`` world widths wide (the queries throw otherwise).
 public struct PointIndex: Sendable {
     /// The grid whose pixels the points are in.
@@ -89,7 +90,7 @@ public struct PointIndex: Sendable {
     /// Number of points inside the closed footprint (each world copy a footprint wider than the world covers
     /// counts again).
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a footprint with a corner that is not finite
-    ///   or lies beyond ``FootprintLimits/maximumExtent`` from the image origin, or one wider than ``maximumWorldCopies``
+    /// or lies beyond ``FootprintLimits/maximumExtent`` from the image origin, or one wider than ``maximumWorldCopies``
     ///   world widths.
     public func count(in footprint: Footprint) throws(StencilError) -> Int {
         var tests = 0

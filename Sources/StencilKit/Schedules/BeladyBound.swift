@@ -1,6 +1,7 @@
 extension TrackNeeds {
     /// The fewest loads any policy needs to hold every frame's whole need with `capacity` resident tiles and no
-    /// latency: the misses of Belady's MIN on the sequence N_0, N_1, … (MODEL.md §9), the first load of every tile
+    /// latency: the misses of Belady's MIN on the sequence N_0, N_1, … (the geometry model's *Streaming schedule*
+    /// (§9)), the first load of every tile
     /// counted. A frame's need must be resident all at once, so a tile needed at frame k is never evicted to serve
     /// frame k; an eviction takes the resident tile whose next need is farthest away (see `FarthestNextUse` for
     /// why that is optimal). Every valid streaming schedule makes at least this many requests.

@@ -1,5 +1,6 @@
 /// When each tile must hold a slot if every run of its need that can be a load of its own is one, requested as late
-/// as the loader allows (MODEL.md §9): the "hold intervals" the schedule's capacity is decided on.
+/// as the loader allows (the geometry model's *Streaming schedule* (§9)): the "hold intervals" the schedule's capacity
+/// is decided on.
 ///
 /// A load serving a run whose first frame is a must be requested by its latest time s = c − λ (`LoadTimeline`),
 /// and its tile then holds a slot from s through the run's last frame b. A run can be a load of its own only if its

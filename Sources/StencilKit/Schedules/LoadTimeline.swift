@@ -1,4 +1,5 @@
-/// The latest times a loader model (MODEL.md §9) allows for a list of loads in deadline order, and the least
+/// The latest times a loader model (the geometry model's *Streaming schedule* (§9)) allows for a list of loads in
+/// deadline order, and the least
 /// preload before take-off.
 ///
 /// Latest completions run backwards: c_{n−1} = D_{n−1}, c_m = min(D_m, c_{m+1} − 1/μ). No schedule of the same loads

@@ -1,4 +1,5 @@
-/// How fast tiles load (MODEL.md §9): requests complete in request order, the m-th at
+/// How fast tiles load (the geometry model's *Streaming schedule* (§9)): requests complete in request order, the m-th
+/// at
 /// c_m = max(t_m + λ, c_{m−1} + 1/μ), with t_m its request time, λ the latency and μ the throughput.
 ///
 /// Always true of a loader model: λ is finite and in ``validLatencies``, μ finite and in ``validThroughputs``, so

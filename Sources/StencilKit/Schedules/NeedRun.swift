@@ -1,4 +1,5 @@
-/// One visibility interval of one real tile (MODEL.md §9): the tile is in the need N_k of every frame k from
+/// One visibility interval of one real tile (the geometry model's *Streaming schedule* (§9)): the tile is in the need
+/// N_k of every frame k from
 /// ``firstFrame`` through ``lastFrame`` and in neither neighbouring frame's need.
 ///
 /// Always true: firstFrame ≤ lastFrame, and two runs of the same tile leave at least one frame between them.

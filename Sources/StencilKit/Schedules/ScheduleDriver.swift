@@ -1,4 +1,5 @@
-/// Plays a ``StreamingSchedule`` in a render loop (MODEL.md §9): the renderer steps it with its own clock (the
+/// Plays a ``StreamingSchedule`` in a render loop (the geometry model's *Streaming schedule* (§9)): the renderer steps
+/// it with its own clock (the
 /// library reads none) and gets the requests to issue and the textures to release at that step; it reports each
 /// completed load, and learns which tiles are at risk of missing their frame when the real loader runs late.
 ///

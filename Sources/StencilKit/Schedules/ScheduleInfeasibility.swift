@@ -1,4 +1,5 @@
-/// Why no streaming schedule fits a capacity with a loader (MODEL.md §9), and what would fit: the payload of
+/// Why no streaming schedule fits a capacity with a loader (the geometry model's *Streaming schedule* (§9)), and what
+/// would fit: the payload of
 /// ``StencilError/infeasibleSchedule(_:)``.
 ///
 /// Always true: `smallestCapacity > capacity`; `smallestThroughput` is nil exactly when `windowBound > capacity`

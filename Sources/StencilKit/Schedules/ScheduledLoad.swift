@@ -1,4 +1,5 @@
-/// One request of a streaming schedule (MODEL.md §9): a real tile, when to request it, when the loader model
+/// One request of a streaming schedule (the geometry model's *Streaming schedule* (§9)): a real tile, when to request
+/// it, when the loader model
 /// completes it and the frame that first needs it.
 ///
 /// Always true of a planned request: time + λ ≤ completion ≤ deadline.

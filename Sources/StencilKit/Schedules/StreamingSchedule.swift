@@ -1,4 +1,5 @@
-/// A stall-free streaming schedule for a track flown in time (MODEL.md §9): the tiles to preload before take-off and
+/// A stall-free streaming schedule for a track flown in time (the geometry model's *Streaming schedule* (§9)): the
+/// tiles to preload before take-off and
 /// the requests and evictions, with their times, that keep every frame's need resident while at most `capacity`
 /// tiles hold a slot, under a loader of latency λ and throughput μ.
 ///
@@ -136,7 +137,8 @@ public struct StreamingSchedule: Sendable, Hashable {
 extension Track {
     /// The streaming schedule of this track flown at `timing` with `capacity` slots and `loader` (see
     /// ``StreamingSchedule``).
-    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)`` and ``StreamingSchedule/init(needs:capacity:loader:)``.
+    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)`` and
+    ///   ``StreamingSchedule/init(needs:capacity:loader:)``.
     public func schedule(at timing: FlightTiming, capacity: Int, loader: LoaderModel) throws(StencilError)
         -> StreamingSchedule
     {

@@ -1,4 +1,5 @@
-/// The needs of a track flown in time (MODEL.md §9): N_k, the real tiles visible at frame k's pose for some lateral
+/// The needs of a track flown in time (the geometry model's *Streaming schedule* (§9)): N_k, the real tiles visible at
+/// frame k's pose for some lateral
 /// offset δ ∈ [−d, d], stored as each tile's visibility intervals (``NeedRun``), memory O(runs).
 ///
 /// How it is computed. Sweeping a pose across the band sweeps one rectangle: the footprint widened by d on each side

@@ -1,4 +1,5 @@
-/// A track's stencils over a range of XYZ levels n₀…n₁ (MODEL.md §8): prefetch a zoom range along a route.
+/// A track's stencils over a range of XYZ levels n₀…n₁ (the geometry model's *Views and levels of detail* (§8)):
+/// prefetch a zoom range along a route.
 ///
 /// At level n every length in terrain pixels is the one given at n₁ scaled by 2^(n − n₁) — the track's positions,
 /// its turn radii, the screen's scale and margin and the band — so the ground geometry is the same at every level,

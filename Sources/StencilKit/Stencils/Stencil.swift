@@ -1,4 +1,5 @@
-/// The exact set of tiles a whole track can ever show (MODEL.md §5, §7): every tile that a footprint of some pose
+/// The exact set of tiles a whole track can ever show (the geometry model's *Stencil, culling and budget* and *Tracks:
+/// routes of any shape* (§5, §7)): every tile that a footprint of some pose
 /// of the track, at some lateral offset in the band, overlaps with positive area — no more, no fewer.
 ///
 /// The stencil is a value: keep it to fly the same route again, and use ``reversed()`` to fly it backwards.

@@ -297,7 +297,8 @@ public struct TileSet: Sendable, Hashable, Sequence {
 }
 
 extension TileSet {
-    /// The distinct real tiles under this set of unwrapped tiles (MODEL.md §2): a run as wide as the world is the
+    /// The distinct real tiles under this set of unwrapped tiles (the geometry model's *Tiles, unwrapped columns and
+    /// ghost tiles* (§2)): a run as wide as the world is the
     /// whole row; a shorter one maps to one run, or two across a world boundary.
     /// - Complexity: O(runs · log runs); O(runs) and no copy when every run already lies in the real columns.
     public func realTiles(on grid: TileGrid) -> TileSet {

@@ -1,4 +1,5 @@
-/// The shapes a track sweeps over its whole band (MODEL.md §7): one rectangle per straight piece and one turn
+/// The shapes a track sweeps over its whole band (the geometry model's *Tracks: routes of any shape* (§7)): one
+/// rectangle per straight piece and one turn
 /// sweep per turn piece, with a rectangle swept again two pieces later (a leg flown back over its own ground after
 /// a U-turn in place, as the legs of a pivot racetrack with a centred anchor are) kept once.
 struct TrackShapes: Sendable {

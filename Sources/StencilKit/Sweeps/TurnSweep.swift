@@ -1,4 +1,5 @@
-/// The area swept by a turn (MODEL.md §7): a rectangle rotating by any angle 0 < Δ ≤ 360° about the turn centre
+/// The area swept by a turn (the geometry model's *Tracks: routes of any shape* (§7)): a rectangle rotating by any
+/// angle 0 < Δ ≤ 360° about the turn centre
 /// (§5's U-turn is Δ = 180°, a pivot is a turn of radius 0 whose rectangle holds its centre).
 ///
 /// Tiles are found exactly. The sweep S is closed and every point of its boundary lies on the edges of the

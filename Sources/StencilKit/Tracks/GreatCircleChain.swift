@@ -1,6 +1,7 @@
 import Foundation
 
-/// A great-circle leg flown as a chain of straight pieces through points of the great circle (MODEL.md §7),
+/// A great-circle leg flown as a chain of straight pieces through points of the great circle (the geometry model's
+/// *Tracks: routes of any shape* (§7)),
 /// spaced so that every chain footprint stays within ε px of a true footprint and back.
 ///
 /// Why the bound holds: between two chain points the curve's heading is monotone (it turns one way in each
@@ -78,7 +79,8 @@ enum GreatCircleChain {
     /// The chain's points in unwrapped pixels from `from` to `to` (both kept exactly), for the great circle between
     /// the two coordinates. `budget` is what is left of ``Track/maximumPieces`` after the legs before this one;
     /// their points and this leg's are named together when the chain would pass it.
-    /// - Throws: ``StencilError/geometry(_:)`` for antipodal endpoints; ``StencilError/tooLarge(what:value:limit:advice:)``
+    /// - Throws: ``StencilError/geometry(_:)`` for antipodal endpoints;
+    ///   ``StencilError/tooLarge(what:value:limit:advice:)``
     ///   when the chain would pass ``Track/maximumPieces`` points.
     static func points(
         from a: GeoCoordinate, to b: GeoCoordinate, pixels from: PixelPoint, _ to: PixelPoint, grid: TileGrid,

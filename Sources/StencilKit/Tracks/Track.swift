@@ -1,4 +1,4 @@
-/// How a track closes (MODEL.md §7).
+/// How a track closes (the geometry model's *Tracks: routes of any shape* (§7)).
 public enum TrackClosure: String, Sendable, Hashable, CaseIterable {
     /// Flown once from the first waypoint to the last; no turn at either end.
     case oneWay
@@ -11,7 +11,8 @@ public enum TrackClosure: String, Sendable, Hashable, CaseIterable {
     public var isClosed: Bool { self != .oneWay }
 }
 
-/// A route of any shape (MODEL.md §7): a chain of straight and turn pieces, each starting where the previous one
+/// A route of any shape (the geometry model's *Tracks: routes of any shape* (§7)): a chain of straight and turn pieces,
+/// each starting where the previous one
 /// ends at the heading it ends with, together with the screen and lateral band that decide which tiles it needs.
 ///
 /// Every route shape is a track; build one with ``init(racetrack:)`` (the A→B loop with a U-turn at each end),

@@ -1,7 +1,8 @@
 extension Track {
-    /// The footprint (MODEL.md §4) of a pose moved `lateralOffset` pixels to its right.
+    /// The footprint (the geometry model's *Screen footprint* (§4)) of a pose moved `lateralOffset` pixels to its
+    /// right.
     /// - Throws: ``StencilError/offsetOutsideBand(offset:band:)`` unless |offset| ≤ the band;
-    ///   ``StencilError/nonFinite(field:value:)`` for a non-finite pose; ``StencilError/outOfRange(field:value:valid:)``
+    /// ``StencilError/nonFinite(field:value:)`` for a non-finite pose; ``StencilError/outOfRange(field:value:valid:)``
     ///   for a footprint reaching past ``FootprintLimits/maximumExtent`` (only a pose built by hand can).
     /// - Complexity: O(1).
     public func footprint(of pose: TrackPose, lateralOffset: Double = 0) throws(StencilError) -> Footprint {
@@ -20,7 +21,8 @@ extension Track {
     }
 
     /// Culls one frame: the visible tiles of the ``Viewport`` at the pose moved `lateralOffset` pixels to its right,
-    /// bearing its heading (MODEL.md §8: culling a pose is the view at the pose), in `order`.
+    /// bearing its heading (the geometry model's *Views and levels of detail* (§8): culling a pose is the view at the
+    /// pose), in `order`.
     ///
     /// What holds: the tiles are exactly those the footprint overlaps with positive area, in the terrain's rows.
     /// For a pose of this track (from ``pose(piece:parameter:)``, ``pose(atArcLength:)``, ``pose(atTime:timing:)``

@@ -1,4 +1,5 @@
-/// The poses of a track flown in time (MODEL.md §9): frame k at t_k = k / fps. A one-way track has the frames
+/// The poses of a track flown in time (the geometry model's *Streaming schedule* (§9)): frame k at t_k = k / fps. A
+/// one-way track has the frames
 /// with t_k ≤ D (within 10⁻⁹ s, so the last pose is shown when D·fps is whole); a closed track one lap, t_k < D
 /// (within 10⁻⁹ s, so a whole D·fps gives exactly D·fps frames).
 public struct TrackFrames: Sequence, Sendable {

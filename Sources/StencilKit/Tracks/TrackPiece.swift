@@ -1,4 +1,5 @@
-/// A straight piece of a track (MODEL.md §7): a rhumb leg flown at one heading. Poses are
+/// A straight piece of a track (the geometry model's *Tracks: routes of any shape* (§7)): a rhumb leg flown at one
+/// heading. Poses are
 /// `start + s·u(heading)`, s ∈ [0, ``length``].
 public struct StraightPiece: Sendable, Hashable {
     /// Where the piece starts, in unwrapped terrain pixels.
@@ -31,7 +32,8 @@ public struct StraightPiece: Sendable, Hashable {
     }
 }
 
-/// A turn piece of a track (MODEL.md §7): radius ρ ≥ 0 and signed angle Δ, 0 < |Δ| ≤ 360° (Δ > 0 turns right).
+/// A turn piece of a track (the geometry model's *Tracks: routes of any shape* (§7)): radius ρ ≥ 0 and signed angle Δ,
+/// 0 < |Δ| ≤ 360° (Δ > 0 turns right).
 /// With σ = sign Δ the centre is C = P + σρ·r(θ); after turning by α ∈ [0, |Δ|] the position is
 /// C − σρ·r(θ + σα) and the heading θ + σα. A radius of 0 is a pivot: the position stays while the heading turns.
 public struct TurnPiece: Sendable, Hashable {
@@ -46,7 +48,7 @@ public struct TurnPiece: Sendable, Hashable {
     /// Signed angle Δ in degrees: positive turns right (clockwise on the image), 0 < |Δ| ≤ 360.
     public let angle: Double
     /// Whether flying the turn takes time: false for the joints inside a great-circle chain, which only
-    /// approximate a continuous turn (MODEL.md §7).
+    /// approximate a continuous turn (the geometry model's *Tracks: routes of any shape* (§7)).
     public let takesTime: Bool
 
     init(start: PixelPoint, heading: Double, center: PixelPoint, radius: Double, angle: Double, takesTime: Bool) {
@@ -91,7 +93,7 @@ public struct TurnPiece: Sendable, Hashable {
 }
 
 /// One piece of a track: a straight rhumb leg or a turn, starting where the previous piece ends, at the heading
-/// the previous piece ends with (MODEL.md §7).
+/// the previous piece ends with (the geometry model's *Tracks: routes of any shape* (§7)).
 public enum TrackPiece: Sendable, Hashable {
     /// A straight piece.
     case straight(StraightPiece)

@@ -1,4 +1,5 @@
-/// Where the aircraft is and which way it points at one point of a track (MODEL.md §7).
+/// Where the aircraft is and which way it points at one point of a track (the geometry model's *Tracks: routes of any
+/// shape* (§7)).
 public struct TrackPose: Sendable, Hashable {
     /// The index of the piece in ``Track/pieces``.
     public let piece: Int

@@ -1,4 +1,4 @@
-/// How a leg between two waypoints is flown (MODEL.md §7).
+/// How a leg between two waypoints is flown (the geometry model's *Tracks: routes of any shape* (§7)).
 public enum LegKind: String, Sendable, Hashable, CaseIterable {
     /// A rhumb line: straight on the Mercator image, one heading.
     case rhumb
@@ -8,7 +8,7 @@ public enum LegKind: String, Sendable, Hashable, CaseIterable {
 }
 
 extension Track {
-    /// The track through waypoints W₀…Wₙ (MODEL.md §7).
+    /// The track through waypoints W₀…Wₙ (the geometry model's *Tracks: routes of any shape* (§7)).
     ///
     /// Each waypoint's longitude is unwrapped next to the previous one by the short way (a difference of exactly
     /// ±180° is kept as given), so a route may cross ±180° any number of times. Between two legs the heading turns
@@ -30,8 +30,10 @@ extension Track {
     ///   the leg's total turn and L its length in px, and 2 track pieces a point (a straight and a joint). That count
     ///   is estimated for every leg and summed before any chain is built, and a route whose estimated pieces pass
     ///   ``Track/maximumPieces`` is refused at once.
-    /// - Throws: ``StencilError/tooFewWaypoints(count:)``, ``StencilError/coincidentWaypoints(first:second:latitude:longitude:)``,
-    ///   ``StencilError/radiusTooLarge(from:to:radius:largestRadius:)``, ``StencilError/reversalWithRadius(waypoint:radius:)``,
+    /// - Throws: ``StencilError/tooFewWaypoints(count:)``,
+    ///   ``StencilError/coincidentWaypoints(first:second:latitude:longitude:)``,
+    /// ``StencilError/radiusTooLarge(from:to:radius:largestRadius:)``,
+    /// ``StencilError/reversalWithRadius(waypoint:radius:)``,
     ///   ``StencilError/badTolerance(value:)``, ``StencilError/geometry(_:)`` for a waypoint past the terrain's
     ///   latitude limit, ``StencilError/tooLarge(what:value:limit:advice:)`` past ``Track/maximumPieces``.
     public init(

@@ -1,4 +1,5 @@
-/// A view of the terrain without a route (MODEL.md §8): a centre point, a bearing shown up and a ``Screen``; its
+/// A view of the terrain without a route (the geometry model's *Views and levels of detail* (§8)): a centre point, a
+/// bearing shown up and a ``Screen``; its
 /// visible tiles are the tiles its footprint needs (positive area, §2), each with its real tile and draw origin.
 ///
 /// Always true of a viewport: its centre and bearing are finite and its footprint is within every limit of
@@ -31,7 +32,8 @@ public struct Viewport: Sendable, Hashable {
     /// terrain (rows past it are simply not listed).
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite centre or bearing;
     ///   ``StencilError/outOfRange(field:value:valid:)`` for a footprint reaching past
-    ///   ``FootprintLimits/maximumExtent`` or with a side under 4·e_draw; ``StencilError/tooLarge(what:value:limit:advice:)``
+    /// ``FootprintLimits/maximumExtent`` or with a side under 4·e_draw;
+    /// ``StencilError/tooLarge(what:value:limit:advice:)``
     ///   for one spanning more than ``FootprintLimits/maximumTilesPerFrame`` tiles.
     /// - Complexity: O(1).
     public init(grid: TileGrid, center: PixelPoint, bearing: Double = 0, screen: Screen) throws(StencilError) {
@@ -43,7 +45,8 @@ public struct Viewport: Sendable, Hashable {
         self.init(unchecked: grid, footprint: footprint, screen: screen)
     }
 
-    /// A view centred on a geographic coordinate, converted to ``grid``'s pixels (MODEL.md §1). Latitudes past
+    /// A view centred on a geographic coordinate, converted to ``grid``'s pixels (the geometry model's *Coordinates,
+    /// Mercator and images* (§1)). Latitudes past
     /// the terrain's limit are allowed (the view shows the terrain's rows only).
     /// - Throws: the errors of ``init(grid:center:bearing:screen:)``.
     /// - Complexity: O(1).

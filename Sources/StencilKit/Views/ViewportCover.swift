@@ -1,5 +1,6 @@
 extension Viewport {
-    /// Fills `tiles` with the visible tiles (MODEL.md §8): every tile the footprint overlaps with positive area, in
+    /// Fills `tiles` with the visible tiles (the geometry model's *Views and levels of detail* (§8)): every tile the
+    /// footprint overlaps with positive area, in
     /// the terrain's rows, each with its real tile (column i mod columns), its draw origin (i·T, j·T) in unwrapped
     /// pixels and its centre's offset from the view's centre.
     ///
@@ -22,7 +23,8 @@ extension Viewport {
         if order == .nearestFirst { NearestFirstSort.sort(&tiles) }
     }
 
-    /// Fills `tiles` with the prefetch ring of width `width` terrain px (MODEL.md §8): the tiles needed by the
+    /// Fills `tiles` with the prefetch ring of width `width` terrain px (the geometry model's *Views and levels of
+    /// detail* (§8)): the tiles needed by the
     /// footprint (margin included) grown by `width` on every side that are not visible — row by row, the grown
     /// footprint's run minus the visible run, so the ring is exact and disjoint from ``visibleTiles(order:into:)``
     /// by construction. A width of 0 gives an empty ring. `tiles` is emptied keeping its capacity.

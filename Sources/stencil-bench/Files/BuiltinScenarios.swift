@@ -12,7 +12,7 @@ enum BuiltinScenarios {
             "example1",
             """
             { "name": "example1",
-              "description": "MODEL.md example 1: due east along the equator on Mars Viking, pivots (94-tile stencil)",
+              "description": "The geometry model's example 1: due east along the equator on Mars Viking, pivots (94-tile stencil)",
               "grid": {"columns": 90, "rows": 42, "tileSize": 128},
               "route": {"from": {"lon": -147.0, "lat": 0.0}, "to": {"lon": -86.25, "lat": 0.0}, "way": "short"},
               "screen": {"width": 480, "height": 320, "scale": 1.0, "anchor": {"x": 0.5, "y": 0.5}, "margin": 0},
@@ -26,7 +26,7 @@ enum BuiltinScenarios {
             "example2",
             """
             { "name": "example2",
-              "description": "MODEL.md example 2: across the antimeridian, ghost columns 90…95 (52 tiles)",
+              "description": "The geometry model's example 2: across the antimeridian, ghost columns 90…95 (52 tiles)",
               "grid": {"columns": 90, "rows": 42, "tileSize": 128},
               "route": {"from": {"lon": 172.5, "lat": 0.0}, "to": {"lon": -168.75, "lat": 0.0}, "way": "short"},
               "screen": {"width": 480, "height": 320, "scale": 1.0, "anchor": {"x": 0.5, "y": 0.5}, "margin": 0},
@@ -40,7 +40,7 @@ enum BuiltinScenarios {
             "example3-clipped",
             """
             { "name": "example3-clipped",
-              "description": "MODEL.md example 3: due east at 63.5°N, pivot disc leaves the terrain; clipped to it",
+              "description": "The geometry model's example 3: due east at 63.5°N, pivot disc leaves the terrain; clipped to it",
               "grid": {"columns": 90, "rows": 42, "tileSize": 128},
               "route": {"from": {"lon": 0.0, "lat": 63.5}, "to": {"lon": 10.0, "lat": 63.5}, "way": "short"},
               "screen": {"width": 480, "height": 320, "scale": 1.0, "anchor": {"x": 0.5, "y": 0.5}, "margin": 0},

@@ -34,7 +34,7 @@ enum BuiltinViews {
                 "view-example5",
                 """
                 { "name": "view-example5",
-                  "description": "MODEL.md example 5: Zurich at map zoom 12.4 (level 12), 390 × 844 at bearing 37°",
+                  "description": "The geometry model's example 5: Zurich at map zoom 12.4 (level 12), 390 × 844 at bearing 37°",
                   "map": {"zoom": 12.4, "tileSize": 256, "levelBias": 0, "minLevel": 0, "maxLevel": 22},
                   "screen": {"width": 390, "height": 844, "anchor": {"x": 0.5, "y": 0.5}},
                   "center": {"lon": 8.5417, "lat": 47.3769},

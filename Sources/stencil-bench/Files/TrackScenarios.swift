@@ -11,7 +11,8 @@ enum TrackScenarios {
         [
             example4(pivot: true), example4(pivot: false), jfkToHeathrow(), gpxTrack(), vikingCircuit(),
             oneWay(
-                "example1-oneway", "MODEL.md example 1 flown one way, A to B, no turns", mars, [(-147, 0), (-86.25, 0)]),
+                "example1-oneway", "The geometry model's example 1 flown one way, A to B, no turns", mars,
+                [(-147, 0), (-86.25, 0)]),
             oneWay(
                 "quarter-diagonal-oneway", "The quarter diagonal of Mars Viking flown one way", mars,
                 [(-45, 20.546), (45, -20.546)]),
@@ -57,8 +58,8 @@ enum TrackScenarios {
         return scenario(
             name: pivot ? "example4-pivot" : "example4-flyby",
             description: pivot
-                ? "MODEL.md example 4: a one-way L with a pivot at the corner (91 tiles)"
-                : "MODEL.md example 4: a one-way L with a fly-by of radius 128 px at the corner (90 tiles)",
+                ? "The geometry model's example 4: a one-way L with a pivot at the corner (91 tiles)"
+                : "The geometry model's example 4: a one-way L with a fly-by of radius 128 px at the corner (90 tiles)",
             grid: mars, route: "{\"waypoints\": \(waypoints(points))}",
             screen: "{\"width\": 480, \"height\": 320, \"scale\": 1.0}", turnRadius: pivot ? 0 : 128,
             bytesPerTile: 65536, budgetBytes: 30 * 65536)

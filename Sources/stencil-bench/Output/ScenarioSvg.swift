@@ -185,7 +185,8 @@ struct ScenarioDrawing {
         let first = setup.track.pieces[0]
         let last = setup.track.pieces[setup.track.pieces.count - 1]
         let ends =
-            setup.racetrack != nil ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
+            setup.racetrack != nil
+            ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
         for (label, p) in ends {
             s += Svg.tag(
                 "circle",

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// From the lower bound L it probes L, L + 1, L + 3, L + 7, … (steps doubling) up to the upper bound U, then bisects
 /// between the last capacity that stalled and the first that did not. This assumes that a method stall-free at C is
-/// stall-free at C + 1, which holds for LRU over a fixed per-frame region (a stack algorithm) up to the loader's timing,
+/// stall-free at C + 1, which holds for LRU over a fixed per-frame region (a stack algorithm) up to the loader's
+/// timing,
 /// not always for a plan re-split at each capacity; so the answer is checked one capacity below, even below L
 /// (``Result/stallFreeBelow``: true there means the search was fooled, or, at L, that the bound or the simulator is
 /// wrong). Nil when it stalls at U, past which nothing changes (the method never evicts or holds everything), so no

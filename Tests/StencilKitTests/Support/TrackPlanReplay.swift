@@ -221,7 +221,8 @@ enum TrackPlanReplay {
                 wrapped = true
             }
             let range = plan.ranges[current]
-            let s = wraps && current == 0 && sample.arcLength > range.upper ? sample.arcLength - length : sample.arcLength
+            let s =
+                wraps && current == 0 && sample.arcLength > range.upper ? sample.arcLength - length : sample.arcLength
             if !(range.lower <= s && s <= range.upper) {
                 report.fail("pose at s = \(sample.arcLength) flown in segment \(current) \(plan.ranges[current])")
             }
@@ -269,7 +270,8 @@ enum TrackPlanReplay {
         if wraps {
             // Round a loop's circle: the first segment starts where the last ends, a lap earlier.
             if plan.closure != .loop || k < 2 { report.fail("a \(plan.closure) plan of \(k) wraps round") }
-            if plan.ranges[0].lower != plan.ranges[k - 1].upper - plan.length || plan.ranges[k - 1].upper >= plan.length {
+            if plan.ranges[0].lower != plan.ranges[k - 1].upper - plan.length || plan.ranges[k - 1].upper >= plan.length
+            {
                 report.fail("the wrapping segment \(plan.ranges[0]) does not start where \(plan.ranges[k - 1]) ends")
             }
         } else {
@@ -400,7 +402,8 @@ enum TrackPlanReplay {
                 j > 0 && order[j] == order[j - 1] + 1 ? oracle.between(samples[order[j - 1]], samples[order[j]]) : []
             }
             var ends: [(before: Double, at: Double)] = []
-            let found = lowerBound(ordered, gaps: gaps, capacity: plan.capacity, universe: oracle.tiles.count, ends: &ends)
+            let found = lowerBound(
+                ordered, gaps: gaps, capacity: plan.capacity, universe: oracle.tiles.count, ends: &ends)
             if found == k {
                 bound = found
                 break
