@@ -21,13 +21,26 @@ extension SegmentPlanner {
     func circularPauseSplits(_ linear: [Double], capacity: Int) -> (splits: [Double], start: Double)? {
         guard isCircular, let x1 = linear.first else { return nil }
         let target = linear.count  // k − 1 segments round the circle
+        // nextᵏ⁻¹ never decreases, so no start y past nextᵏ⁻¹(x₁) − M can close the lap: the chain from x₁ bounds
+        // the search (and closes it at once when it reaches x₁ + M). Greedy from 0 needs k segments, so 0 is no
+        // start either: the search begins at the first start past it, the least whose reach passes x₁.
+        var z = x1
+        for _ in 0..<target {
+            guard let r = reach(from: z, capacity: capacity, limit: x1 + length), r > z else { return nil }
+            z = r
+            if z >= x1 + length { break }
+        }
+        let highest = Swift.min(x1, z - length)
         var y = 0.0
-        while y <= x1 {
-            // The chain of furthest reaches from y, at most `target` segments, closing at y + M.
+        var previous: [Double] = []  // the last start's chain
+        while y <= highest {
+            // The chain of furthest reaches from y, at most `target` segments, closing at y + M. Once it meets the
+            // last start's chain it follows it to the same end, which did not close a lap from an earlier start:
+            // it cannot close this one either.
             var points = [y]
             var z = y
             var closed = false
-            for _ in 0..<target {
+            for step in 1...target {
                 guard let r = reach(from: z, capacity: capacity, limit: y + length), r > z else { return nil }
                 if r >= y + length {
                     closed = true
@@ -35,7 +48,12 @@ extension SegmentPlanner {
                 }
                 points.append(r)
                 z = r
+                if step < previous.count && previous[step] == r {
+                    points += previous[(step + 1)...]
+                    break
+                }
             }
+            previous = points
             if closed { return (Self.wrapped(points, length: length), y) }
             // The next start worth trying: the least y' in (y, x₁] whose reach passes next(y), bisected down to
             // neighbouring doubles with the same reach that the chains use.
@@ -44,9 +62,17 @@ extension SegmentPlanner {
                 guard let r = reach(from: start, capacity: capacity, limit: start + length) else { return true }
                 return r > first
             }
-            guard passes(x1) else { return nil }
+            guard passes(highest) else { return nil }
+            // The working sets give the answer in one bisection of cheap steps; it is taken when the reach agrees
+            // that it is the left end (it passes, the double before it does not), else the reach is bisected.
+            if let guess = leastStart(to: first.nextUp, from: y, below: highest, capacity: capacity), guess > y,
+                passes(guess), !passes(guess.nextDown)
+            {
+                y = guess
+                continue
+            }
             var bad = y
-            var good = x1
+            var good = highest
             while true {
                 let mid = bad + (good - bad) / 2
                 guard mid > bad, mid < good else { break }
@@ -56,6 +82,27 @@ extension SegmentPlanner {
             y = good
         }
         return nil
+    }
+
+    /// The least u0 in [lower, upper] such that the working set of [u0, u1] fits, or nil when not even [upper, u1]
+    /// does: a bisection down to neighbouring doubles.
+    /// - Complexity: O(60) scans of the pieces in [lower, u1], counted in one reused running set.
+    private func leastStart(to u1: Double, from lower: Double, below upper: Double, capacity: Int) -> Double? {
+        var counter = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
+        func fits(_ u0: Double) -> Bool {
+            counter.removeAll()
+            forEachRun(u0, u1) { counter.insert(row: $0, first: $1, last: $2) }
+            return counter.count <= capacity
+        }
+        guard fits(upper) else { return nil }
+        var bad = lower
+        var good = upper
+        while true {
+            let mid = bad + (good - bad) / 2
+            guard mid > bad, mid < good else { break }
+            if fits(mid) { good = mid } else { bad = mid }
+        }
+        return good
     }
 
     /// Split points of a closed chain y = p₀ < p₁ < … < pₙ₋₁ < y + M as positions in [0, M), ascending.
