@@ -47,7 +47,7 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
             return
                 "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound), outside the terrain's rows "
                 + "0…\(gridRows - 1): it reaches latitude \(Self.format(latitude))°, past the terrain's limit of "
-                + "±\(Self.format(limit))°. Move the route away from the edge, shrink the screen or zoom, "
+                + "±\(Self.format(limit))°. Move the route away from the edge, shrink the screen or its scale, "
                 + "or ask to clip to the terrain."
         case .offsetOutsideBand(let offset, let band):
             return "Lateral offset \(offset) px is outside the flight's band; it must lie in [-\(band), \(band)] px."

@@ -129,3 +129,20 @@ struct LimitsBeforeWorkTests {
         #expect(StencilError.format(1e300) == "1e+300")
     }
 }
+
+/// A plan's segment bound ⌈tiles / capacity⌉ was computed as (tiles + capacity − 1) / capacity, which overflows for
+/// a capacity near `Int.max`: a budget of `Int.max` bytes at one byte a tile (a scenario with `"bytesPerTile": 1`
+/// and no budget) trapped in `BudgetPlan` and in the benchmark's `plan` and `run`.
+struct PlanCapacityOverflowTests {
+    @Test func aBudgetOfEveryByteAtOneByteATilePlansOneSegment() throws {
+        let racetrack = try Racetrack(
+            from: GeoCoordinate(latitude: 0, longitude: -147), to: GeoCoordinate(latitude: 0, longitude: -86.25),
+            on: .marsViking, screen: Screen(width: 480, height: 320))
+        let plan = try BudgetPlan(
+            track: Track(racetrack: racetrack), budget: MemoryBudget(bytes: .max),
+            format: TextureFormat(bytesPerTile: 1))
+        #expect(plan.capacity == Int.max)
+        #expect(plan.segmentCount == 1)
+        #expect(plan.segments[0].workingSet.count == 94)
+    }
+}

@@ -75,7 +75,7 @@ public struct TrackNeeds: Sendable, Hashable {
                     + "\(frames.count) × \(Int(Self.rowsPerFrame(of: track))))",
                 value: rowScans, limit: Double(Self.maximumRowScans),
                 advice: "use fewer frames (raise the speed or turn rate, lower the frame rate, or split the route), a "
-                    + "smaller screen or band, or a coarser grid (a lower zoom level)")
+                    + "smaller screen or band, or a coarser grid (a lower level)")
         }
         // Every run starts at a frame that holds its tile: frames × the tiles a frame can hold bounds the runs.
         let rows = Self.rowsPerFrame(of: track)

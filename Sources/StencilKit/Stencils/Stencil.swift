@@ -85,12 +85,12 @@ public struct Stencil: Sendable, Hashable {
             throw .tooLarge(
                 what: "Turn-sweep tiles to test", value: candidates.rounded(), limit: Double(maximumTurnCandidates),
                 advice: "the turns sweep too many tiles (a band or turn radius far larger than the screen); use a "
-                    + "coarser grid or a smaller band, radius, screen or zoom")
+                    + "coarser grid or a smaller band, radius, screen or scale")
         }
         guard runs <= Double(maximumRuns) else {
             throw .tooLarge(
                 what: "Stencil column runs", value: runs, limit: Double(maximumRuns),
-                advice: "use a coarser grid, a shorter route, or a smaller screen, zoom or band")
+                advice: "use a coarser grid, a shorter route, or a smaller screen, scale or band")
         }
         return Int(runs)
     }

@@ -209,8 +209,8 @@ extension PixelBounds {
     }
 }
 
-/// Segment tests against open boxes and circles.
-enum Segment {
+/// Line-segment tests against open boxes and circles (a geometric segment, not a plan's ``RouteSegment``).
+enum LineSegment {
     /// Whether the closed segment a–b meets the open box.
     @inlinable
     static func meetsInterior(_ a: PixelPoint, _ b: PixelPoint, of box: PixelBounds) -> Bool {

@@ -121,7 +121,7 @@ struct TurnSweep: Sendable, Hashable {
         // Rotating the point back by up to Δ must bring it into the start rectangle: it does iff the backward arc
         // crosses one of the rectangle's edges, i.e. iff the point lies on the forward arc from such a crossing.
         for i in 0..<4 {
-            let hit = Segment.circleCrossings(startCorners[i], startCorners[i + 1], center: c, radius: r) { p in
+            let hit = LineSegment.circleCrossings(startCorners[i], startCorners[i + 1], center: c, radius: r) { p in
                 Arc(center: c, start: p - c, sign: sign, rotation: rotation).covers(w)
             }
             if hit { return true }
@@ -150,8 +150,8 @@ struct TurnSweep: Sendable, Hashable {
         let middle = PixelPoint(x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2)
         if start.contains(middle) || Self.quadContains(endCorners, middle) { return true }
         for i in 0..<4 {
-            if Segment.meetsInterior(startCorners[i], startCorners[i + 1], of: box)
-                || Segment.meetsInterior(endCorners[i], endCorners[i + 1], of: box)
+            if LineSegment.meetsInterior(startCorners[i], startCorners[i + 1], of: box)
+                || LineSegment.meetsInterior(endCorners[i], endCorners[i + 1], of: box)
             {
                 return true
             }
