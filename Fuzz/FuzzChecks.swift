@@ -43,9 +43,11 @@ enum FuzzChecks {
     /// the plan.
     static func check(
         _ track: Track, clip: Bool, budget: MemoryBudget?, format: TextureFormat, policy: LoadPolicy,
-        timing: FlightTiming?
+        timing: FlightTiming?, quick: Bool = false
     ) {
-        guard let tiles = boxTiles(of: track), tiles <= maximumBoxTiles else { return }
+        // `quick`: the api target's route cases, which build many small tracks of many kinds, check smaller ones
+        // (a quarter of the box) with fewer poses, and only plans that answer in milliseconds (below).
+        guard let tiles = boxTiles(of: track), tiles <= (quick ? maximumBoxTiles / 4 : maximumBoxTiles) else { return }
         let s = track.screen
         let context =
             "track: \(track.pieces.count) pieces from \(track.pieces[0].start) (\(track.closure)) on \(track.grid); "
@@ -62,20 +64,25 @@ enum FuzzChecks {
         // segment count is capped, the smallest-budget search bisects), but a refusal at 1 tile against thousands
         // costs milliseconds, and with every capacity checked one CI run of 20,000 inputs took 80 s (a few s without).
         //
-        // Known: a track that stays within about one footprint — circling in place, or a short turn whose stencil is
-        // hardly more than one frame's tiles — makes the segment search walk thousands of ever shorter segments per
-        // capacity probe, so a refused budget (a bisection of such searches) takes seconds: 0.2 s for one 49.4° turn
-        // of radius 5.56 px over a 66-tile stencil, 28 s for 800 of them (8 × 12 tiles of 3 px; screen 1.78 × 0.44
-        // pt at scale 9.27, margin 5.64; budget 120 bytes, seamless). Reported, not fixed: plans are checked here
-        // only for tracks of at most 64 pieces whose stencil holds at least four frames' worth of tiles, or when the
-        // capacity holds the whole stencil (one segment, no search).
-        let frameTiles = ((s.along.upper - s.along.lower) / track.grid.tileLength + 1)
-            * ((s.across.upper - s.across.lower + 2 * track.lateralBand) / track.grid.tileLength + 1)
-        let searchIsBounded =
-            track.pieces.count <= 64 && Double(stencil.real.count) >= 4 * frameTiles
-        if let budget, budget.capacity(for: format) >= stencil.real.count / 256,
-            searchIsBounded || budget.capacity(for: format) >= stencil.real.count
-        {
+        // With `quick`, only plans that answer in milliseconds are asked for. Known: a refused budget costs a bisection over the capacity of segment searches
+        // (the seamless policy then raises its answer one tile at a time), and a search can walk thousands of ever
+        // shorter segments, so refusals take 0.1–0.5 s on stencils of 60–1,000 tiles (a 3-piece one-way route over
+        // 87 tiles at capacity 0, seamless: 0.27 s in this instrumented build), and seconds for a track that stays
+        // within about one footprint: 0.2 s for one 49.4° turn of radius 5.56 px over a 66-tile stencil, 28 s for
+        // 800 of them (8 × 12 tiles of 3 px; screen 1.78 × 0.44 pt at scale 9.27, margin 5.64; budget 120 bytes,
+        // seamless). Reported, not fixed. So plans are asked for when the capacity holds the whole stencil (one
+        // segment, no search), or for tracks of at most 64 pieces whose stencil holds at least four frames' worth of
+        // tiles, at a capacity of at least one footprint's area in tiles (below it a refusal is certain: one pose's
+        // tiles must be resident together), and, for the seamless policy, at least a quarter of the stencil.
+        let capacity = budget?.capacity(for: format) ?? 0
+        let t = track.grid.tileLength
+        let footprintTiles = (s.along.upper - s.along.lower) * (s.across.upper - s.across.lower) / (t * t)
+        let frameTiles = ((s.along.upper - s.along.lower) / t + 1) * ((s.across.upper - s.across.lower + 2 * track.lateralBand) / t + 1)
+        let quickPlan =
+            capacity >= stencil.real.count
+            || (track.pieces.count <= 64 && Double(stencil.real.count) >= 4 * frameTiles
+                && Double(capacity) >= footprintTiles && (policy == .pause || capacity >= stencil.real.count / 4))
+        if let budget, capacity >= stencil.real.count / 256, !quick || quickPlan {
             trace("BudgetPlan(budget: \(budget.bytes), format: \(format), policy: \(policy), clip: \(clip)); stencil \(stencil.real.count) tiles")
             plan = try? BudgetPlan(track: track, budget: budget, format: format, policy: policy, clipToTerrain: clip)
             if let plan {
@@ -87,15 +94,18 @@ enum FuzzChecks {
             }
         }
         var poses: [TrackPose] = []
-        let pieceStep = max(1, track.pieces.count / 64)
+        let pieceStep = max(1, track.pieces.count / (quick ? 16 : 64))
         for piece in stride(from: 0, to: track.pieces.count, by: pieceStep) {
             let limit = track.pieces[piece].parameterLimit
-            for k in 0...16 {
-                if let pose = try? track.pose(piece: piece, parameter: limit * Double(k) / 16) { poses.append(pose) }
+            let parameters = quick ? 8 : 16
+            for k in 0...parameters {
+                if let pose = try? track.pose(piece: piece, parameter: limit * Double(k) / Double(parameters)) {
+                    poses.append(pose)
+                }
             }
         }
         if let timing, let frames = try? track.frames(at: timing) {
-            let step = max(1, frames.count / 32)
+            let step = max(1, frames.count / (quick ? 16 : 32))
             for k in stride(from: 0, to: frames.count, by: step) { poses.append(frames.pose(ofFrame: k)) }
         }
         var visible: [VisibleTile] = []

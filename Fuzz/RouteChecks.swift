@@ -569,19 +569,22 @@ extension FuzzChecks {
         var risk: [TileIndex] = []
         var issued: [(tile: TileIndex, time: Double)] = []
         var evicted: [(tile: TileIndex, time: Double)] = []
-        var pending: [(completion: Double, tile: TileIndex)] = []  // issued, not yet reported
-        var nextLoad = 0
+        var nextLoad = 0  // loads issued: 0..<nextLoad
+        var nextReport = 0  // loads reported complete: 0..<nextReport (completions come in load order)
         var complete = Set<TileIndex>()
         var slots = Set<TileIndex>()
         var risks: [String] = []
+        for (a, b) in zip(loads, loads.dropFirst()) {
+            require(a.completion <= b.completion, "loads not in completion order — \(context)")
+        }
         func deliver(through t: Double) {
-            pending.sort { $0.completion < $1.completion }
-            while let first = pending.first, first.completion <= t {
-                pending.removeFirst()
-                let known = driver.completed(first.tile, at: first.completion, atRisk: &risk)
-                require(known, "completion of \(first.tile) not in flight — \(context)")
-                if !risk.isEmpty { risks.append("late \(risk) at \(first.completion)") }
-                complete.insert(first.tile)
+            while nextReport < nextLoad && loads[nextReport].completion <= t {
+                let load = loads[nextReport]
+                let known = driver.completed(load.tile, at: load.completion, atRisk: &risk)
+                require(known, "completion of \(load.tile) not in flight — \(context)")
+                if !risk.isEmpty { risks.append("late \(risk) at \(load.completion)") }
+                complete.insert(load.tile)
+                nextReport += 1
             }
         }
         for t in times.sorted() {
@@ -602,7 +605,6 @@ extension FuzzChecks {
             for tile in requests {
                 require(nextLoad < loads.count && loads[nextLoad].tile == tile, "request \(tile) at \(t) out of order — \(context)")
                 require(slots.insert(tile).inserted, "\(tile) requested at \(t) while holding a slot — \(context)")
-                pending.append((loads[nextLoad].completion, tile))
                 issued.append((tile, t))
                 nextLoad += 1
             }
@@ -623,14 +625,19 @@ extension FuzzChecks {
     /// The driver stepped only at −w and at frame times, against a FIFO loader of `loader`'s latency and throughput
     /// (c = max(t + λ, previous + 1/μ) from the step that issues the request). With `late` nil (a schedule planned
     /// with `loader.forSteps(every: 1/fps)`): nothing stalls, no tile is at risk, never more than C slots, no tile
-    /// evicted while loading. With `late` (load m delayed by late[m % count] seconds, or lost for nil): every tile
-    /// missing at a frame was reported at risk for the load that serves that frame.
+    /// evicted while loading. With `late` (load m delayed by late[m % count] seconds, or lost for nil; a load released
+    /// before it arrives is dropped): each load is reported at risk at most once, so a tile is reported at most as
+    /// often as it is loaded; and every load not complete when its deadline's step has passed has been reported by
+    /// then (counted per tile: a report names a tile, and may come, from a late completion's projection, before the
+    /// load it concerns is even requested).
     static func driveStepped(_ schedule: StreamingSchedule, needs: [Set<TileIndex>], loader: LoaderModel, late: [Double?]?) {
         let fps = schedule.framesPerSecond
         let loads = schedule.preload + schedule.requests
         let context = "driver stepped per frame (late \(String(describing: late))): \(needs.count) frames at \(fps) fps, C = \(schedule.capacity), planned λ = \(schedule.loader.latency), loader λ = \(loader.latency), μ = \(loader.throughput), \(loads.count) loads"
         var loadsOf: [TileIndex: [Int]] = [:]
         for (m, r) in loads.enumerated() { loadsOf[r.tile, default: []].append(m) }
+        let byDeadline = loads.indices.sorted { loads[$0].deadline < loads[$1].deadline }
+        var deadlineCursor = 0
         var driver = ScheduleDriver(schedule: schedule)
         var requests: [TileIndex] = []
         var evictions: [TileIndex] = []
@@ -639,19 +646,16 @@ extension FuzzChecks {
         var last = -Double.infinity
         var complete = Set<TileIndex>()
         var slots = Set<TileIndex>()
-        var serving: [TileIndex: Int] = [:]  // the load issued last for each tile
         var nextIssue: [TileIndex: Int] = [:]  // how many loads of each tile were issued
         var done = [Bool](repeating: false, count: loads.count)
-        var reported = [Bool](repeating: false, count: loads.count)
+        var reports: [TileIndex: Int] = [:]  // at-risk reports per tile
+        var lateAtDeadline: [TileIndex: Int] = [:]  // loads not complete when their deadline's step passed
         var problems: [String] = []
-        func attribute(_ tiles: [TileIndex], at t: Double) {
+        func record(_ tiles: [TileIndex], at t: Double) {
             for tile in tiles {
-                guard let m = loadsOf[tile]?.first(where: { !done[$0] && !reported[$0] }) else {
-                    problems.append("\(tile) at risk at \(t) with no load pending")
-                    continue
-                }
-                reported[m] = true
+                reports[tile, default: 0] += 1
                 if late == nil { problems.append("\(tile) at risk at \(t)") }
+                if reports[tile]! > loadsOf[tile]?.count ?? 0 { problems.append("\(tile) reported more often than loaded at \(t)") }
             }
         }
         for frame in -1..<needs.count {
@@ -662,11 +666,13 @@ extension FuzzChecks {
                 if !driver.completed(arrival.tile, at: arrival.time, atRisk: &risk) {
                     problems.append("completion of \(arrival.tile) not in flight")
                 }
-                attribute(risk, at: arrival.time)
+                trace("  load \(arrival.load) of \(arrival.tile) arrives at \(arrival.time): at risk \(risk)")
+                record(risk, at: arrival.time)
             }
             queue.removeAll { $0.time <= t }
             driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
-            attribute(risk, at: t)
+            trace("t = \(t): requests \(requests), evictions \(evictions), at risk \(risk)")
+            record(risk, at: t)
             for tile in evictions {
                 if !complete.contains(tile) {
                     if late == nil { problems.append("\(tile) evicted while loading at \(t)") }
@@ -683,23 +689,29 @@ extension FuzzChecks {
                     continue
                 }
                 nextIssue[tile] = n + 1
-                serving[tile] = m
                 var arrival = max(t + loader.latency, last + loader.interval)
                 if let late {
                     guard let delay = late[m % late.count] else { continue }  // lost
                     arrival = max(arrival + delay, last + loader.interval)
                 }
                 last = arrival
+                trace("  load \(m) of \(tile) (deadline \(loads[m].deadline), planned completion \(loads[m].completion)) will arrive at \(arrival)")
                 queue.append((tile, arrival, m))
             }
             if slots.count > schedule.capacity { problems.append("\(slots.count) slots at \(t)") }
+            while deadlineCursor < byDeadline.count && loads[byDeadline[deadlineCursor]].deadline <= t {
+                let m = byDeadline[deadlineCursor]
+                if !done[m] { lateAtDeadline[loads[m].tile, default: 0] += 1 }
+                deadlineCursor += 1
+            }
+            for (tile, count) in lateAtDeadline where reports[tile, default: 0] < count {
+                problems.append("\(tile): \(count) loads late at their deadline by \(t), \(reports[tile, default: 0]) reported at risk")
+            }
             if frame >= 0 {
                 for tile in needs[frame] where !complete.contains(tile) {
                     if late == nil {
                         problems.append("frame \(frame): \(tile) missing")
-                    } else if let m = serving[tile], !reported[m] {
-                        problems.append("frame \(frame): \(tile) missing and its load \(m) never reported at risk")
-                    } else if serving[tile] == nil {
+                    } else if nextIssue[tile] == nil {
                         problems.append("frame \(frame): \(tile) never requested")
                     }
                 }
