@@ -259,6 +259,8 @@ extension APICalls {
         case 2: ring = input.value(0, 2 * t)
         default: ring = input.double()
         }
+        FuzzChecks.trace(
+            "Viewport(grid: \(grid), center: \(view.center), bearing: \(view.bearing), screen: \(screen)), ring \(ring)")
         FuzzChecks.checkView(view, ring: ring)
     }
 
@@ -279,6 +281,8 @@ extension APICalls {
             (rule != nil) == valid,
             "LevelOfDetail(tileSize: \(tileSize), levelBias: \(bias), minLevel: \(minLevel), maxLevel: \(maxLevel)) "
                 + (valid ? "refused" : "accepted"))
+        FuzzChecks.trace(
+            "LevelOfDetail(tileSize: \(tileSize), levelBias: \(bias), minLevel: \(minLevel), maxLevel: \(maxLevel))")
         guard let rule else { return }
         func zoom() -> Double {
             switch input.byte() % 4 {
@@ -292,6 +296,7 @@ extension APICalls {
         for _ in 0..<3 {
             let z = zoom()
             let level = try? rule.drawLevel(forMapZoom: z)
+            FuzzChecks.trace("drawLevel(forMapZoom: \(z)) = \(String(describing: level))")
             FuzzChecks.require((level != nil) == (z >= 0 && z <= 30), "drawLevel(forMapZoom: \(z)) answered \(String(describing: level))")
             if let level {
                 FuzzChecks.checkDrawLevel(level, rule: rule)
@@ -374,6 +379,9 @@ extension APICalls {
         let bottom = top - Int(input.byte() % 7)
         let levels = (input.byte() % 16 == 0 ? bottom - 1 : bottom)...top
         let clip = input.flag()
+        FuzzChecks.trace(
+            "PyramidStencil of Track(start: \(start), steps: \(steps), on: \(grid), screen: \(screen), band "
+                + "\(track.lateralBand), closure .\(track.closure)), levels \(levels), clip \(clip)")
         let pyramid: PyramidStencil
         do { pyramid = try PyramidStencil(track: track, levels: levels, clipToTerrain: clip) } catch { return }
         FuzzChecks.checkPyramid(pyramid, track: track, clip: clip)
@@ -409,6 +417,9 @@ extension APICalls {
         let side = 2 * reach(screen, band: track.lateralBand) / t + 2
         guard frameCount.isFinite, frameCount <= maximumFrames, (frameCount + 2) * side * side <= maximumFrameTiles
         else { return }
+        FuzzChecks.trace(
+            "needs of Track(start: \(start), steps: \(steps), on: \(grid), screen: \(screen), band \(track.lateralBand), "
+                + "closure .\(track.closure)) at \(timing)")
         let frames: TrackFrames
         let needs: TrackNeeds
         do {
@@ -443,6 +454,7 @@ extension APICalls {
         FuzzChecks.require(
             window >= (perFrame.map(\.count).max() ?? 0), "window bound \(window) below one frame's need")
         let capacity = input.byte() % 8 == 0 ? input.int() : smallest + Int(input.byte() % 9) - 2
+        FuzzChecks.trace("StreamingSchedule(capacity: \(capacity), loader: \(planned)); stepped \(stepped), Ĉ = \(smallest), L = \(window)")
         let schedule: StreamingSchedule
         do {
             schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: planned)
@@ -466,6 +478,7 @@ extension APICalls {
             default: delays.append(input.value(0, 4) / fps)
             }
         }
+        FuzzChecks.trace("late loader: \(delays)")
         if !delays.isEmpty { FuzzChecks.driveStepped(schedule, needs: perFrame, loader: base, late: delays) }
     }
 }

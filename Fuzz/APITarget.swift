@@ -5,6 +5,12 @@ import StencilKit
 /// drawn from the input (NaN, ±∞, subnormals, 10³⁰⁸, values one ulp from a limit, raw bit patterns, and ordinary
 /// values). A typed error is a fine answer; a trap, a non-finite result from a call that succeeded, or a broken
 /// invariant is a finding (`fatalError`).
+///
+/// Each input is a sequence of calls, each chosen by one byte mod 14: ops 0…7 here (coordinates, grids, maps, rhumb
+/// lines, racetracks, points, tile sets, packed coordinates); ops 8…13 in APIRoutes.swift (waypoint tracks, tracks
+/// from steps, viewports and prefetch rings, levels of detail and parent fallback, pyramid stencils, needs, schedules
+/// and the schedule driver), whose invariants are in RouteChecks.swift. `FUZZ_TRACE=1 .build/fuzz/fuzz-api FILE`
+/// prints what the route cases build from an input, to reproduce a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
