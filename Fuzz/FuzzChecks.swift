@@ -1,3 +1,4 @@
+import Foundation
 import StencilKit
 
 /// Invariants both fuzz targets check on a track they managed to build: the stencil holds every tile culled from
@@ -42,9 +43,11 @@ enum FuzzChecks {
     /// the plan.
     static func check(
         _ track: Track, clip: Bool, budget: MemoryBudget?, format: TextureFormat, policy: LoadPolicy,
-        timing: FlightTiming?
+        timing: FlightTiming?, quick: Bool = false
     ) {
-        guard let tiles = boxTiles(of: track), tiles <= maximumBoxTiles else { return }
+        // `quick`: the api target's route cases, which build many small tracks of many kinds, check smaller ones
+        // (a quarter of the box) with fewer poses, and only plans that answer in milliseconds (below).
+        guard let tiles = boxTiles(of: track), tiles <= (quick ? maximumBoxTiles / 4 : maximumBoxTiles) else { return }
         let s = track.screen
         let context =
             "track: \(track.pieces.count) pieces from \(track.pieces[0].start) (\(track.closure)) on \(track.grid); "
@@ -60,7 +63,27 @@ enum FuzzChecks {
         // Plans are checked when the capacity is at least 1/256 of the stencil. Smaller ones are bounded too (the
         // segment count is capped, the smallest-budget search bisects), but a refusal at 1 tile against thousands
         // costs milliseconds, and with every capacity checked one CI run of 20,000 inputs took 80 s (a few s without).
-        if let budget, budget.capacity(for: format) >= stencil.real.count / 256 {
+        //
+        // With `quick`, only plans that answer in milliseconds are asked for. Known: a refused budget costs a bisection over the capacity of segment searches
+        // (the seamless policy then raises its answer one tile at a time), and a search can walk thousands of ever
+        // shorter segments, so refusals take 0.1–0.5 s on stencils of 60–1,000 tiles (a 3-piece one-way route over
+        // 87 tiles at capacity 0, seamless: 0.27 s in this instrumented build), and seconds for a track that stays
+        // within about one footprint: 0.2 s for one 49.4° turn of radius 5.56 px over a 66-tile stencil, 28 s for
+        // 800 of them (8 × 12 tiles of 3 px; screen 1.78 × 0.44 pt at scale 9.27, margin 5.64; budget 120 bytes,
+        // seamless). Reported, not fixed. So plans are asked for when the capacity holds the whole stencil (one
+        // segment, no search), or for tracks of at most 64 pieces whose stencil holds at least four frames' worth of
+        // tiles, at a capacity of at least one footprint's area in tiles (below it a refusal is certain: one pose's
+        // tiles must be resident together), and, for the seamless policy, at least a quarter of the stencil.
+        let capacity = budget?.capacity(for: format) ?? 0
+        let t = track.grid.tileLength
+        let footprintTiles = (s.along.upper - s.along.lower) * (s.across.upper - s.across.lower) / (t * t)
+        let frameTiles = ((s.along.upper - s.along.lower) / t + 1) * ((s.across.upper - s.across.lower + 2 * track.lateralBand) / t + 1)
+        let quickPlan =
+            capacity >= stencil.real.count
+            || (track.pieces.count <= 64 && Double(stencil.real.count) >= 4 * frameTiles
+                && Double(capacity) >= footprintTiles && (policy == .pause || capacity >= stencil.real.count / 4))
+        if let budget, capacity >= stencil.real.count / 256, !quick || quickPlan {
+            trace("BudgetPlan(budget: \(budget.bytes), format: \(format), policy: \(policy), clip: \(clip)); stencil \(stencil.real.count) tiles")
             plan = try? BudgetPlan(track: track, budget: budget, format: format, policy: policy, clipToTerrain: clip)
             if let plan {
                 require(plan.peakResidentTiles <= plan.capacity, "peak \(plan.peakResidentTiles) > capacity")
@@ -71,15 +94,18 @@ enum FuzzChecks {
             }
         }
         var poses: [TrackPose] = []
-        let pieceStep = max(1, track.pieces.count / 64)
+        let pieceStep = max(1, track.pieces.count / (quick ? 16 : 64))
         for piece in stride(from: 0, to: track.pieces.count, by: pieceStep) {
             let limit = track.pieces[piece].parameterLimit
-            for k in 0...16 {
-                if let pose = try? track.pose(piece: piece, parameter: limit * Double(k) / 16) { poses.append(pose) }
+            let parameters = quick ? 8 : 16
+            for k in 0...parameters {
+                if let pose = try? track.pose(piece: piece, parameter: limit * Double(k) / Double(parameters)) {
+                    poses.append(pose)
+                }
             }
         }
         if let timing, let frames = try? track.frames(at: timing) {
-            let step = max(1, frames.count / 32)
+            let step = max(1, frames.count / (quick ? 16 : 32))
             for k in stride(from: 0, to: frames.count, by: step) { poses.append(frames.pose(ofFrame: k)) }
         }
         var visible: [VisibleTile] = []
@@ -100,6 +126,14 @@ enum FuzzChecks {
                 }
             }
         }
+    }
+
+    /// Set FUZZ_TRACE=1 to print the inputs of the cases that trace them before they run, to reproduce a finding
+    /// from its artifact: `FUZZ_TRACE=1 .build/fuzz/fuzz-api .build/fuzz/artifacts/api-crash-…`.
+    static let tracing = getenv("FUZZ_TRACE") != nil
+
+    static func trace(_ text: @autoclosure () -> String) {
+        if tracing { FileHandle.standardError.write(Data("[fuzz] \(text())\n".utf8)) }
     }
 
     static func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {

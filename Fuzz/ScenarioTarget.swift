@@ -12,7 +12,9 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard let tiles = FuzzChecks.boxTiles(of: setup.track), tiles <= FuzzChecks.maximumBoxTiles else { return 0 }
     // What `stencil`, `frames` and `plan` compute, and their JSON (written to a buffer that is thrown away).
     guard let (stencil, plan) = try? setup.validated() else { return 0 }
-    _ = JSONOutput.inlineRuns(stencil.unwrapped)
+    // The stencil's runs as `stencil` writes them, rendered to a string that is thrown away (the command itself
+    // streams to standard output).
+    _ = JSONValue.runs(stencil.unwrapped).rendered(.line)
     if case .success(let plan) = plan {
         FuzzChecks.require(plan.peakBytes >= 0, "negative peak bytes")
         _ = PlanCommand.capacityText(plan, budgetBytes: scenario.budgetBytes)

@@ -2,7 +2,8 @@
 # Builds and runs one libFuzzer target against the package's sources, for a fixed number of runs with a fixed seed.
 #
 #   Fuzz/run.sh scenario 20000   # the scenario reader: JSON → scenario → stencil, frames, plan (+ invariants)
-#   Fuzz/run.sh api 20000        # the public API with extreme doubles (+ invariants)
+#   Fuzz/run.sh api 20000        # the public API with extreme doubles, and routes, views, levels, pyramids,
+#                                # needs, schedules and the driver (+ invariants)
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
 # .build/fuzz/; the scenario target also compiles the benchmark's sources except its main.swift. Each run starts
@@ -42,7 +43,8 @@ scenario)
     dict=(-dict="$root/Fuzz/scenario.dict")
     ;;
 api)
-    sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/APITarget.swift")
+    sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/RouteChecks.swift" "$root/Fuzz/APITarget.swift"
+        "$root/Fuzz/APIRoutes.swift")
     seeds=("$root"/Fuzz/seeds/api/*)
     dict=()
     ;;
