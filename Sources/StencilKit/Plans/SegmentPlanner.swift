@@ -49,7 +49,7 @@ struct SegmentPlanner {
         let measure = track.planMeasure
         self.measure = measure
         length = measure.length(of: track)
-        isCircular = measure == .arcLength && track.closure.isClosed
+        isCircular = measure == .arcLength && track.closure.isClosed && Self.closesOnItself(track)
         let all = track.pieces.indices.map { measure.span(ofPiece: $0, in: track) }
         let sorted = track.pieces.indices.sorted {
             (all[$0].range.lower, all[$0].range.upper, $0) < (all[$1].range.lower, all[$1].range.upper, $1)
@@ -71,6 +71,20 @@ struct SegmentPlanner {
             for run in pieceRuns where !clipToTerrain || grid.containsRow(run.row) { every.append(run) }
         }
         ranks = RealTileRanks(Stencil.realTiles(of: TileSet(spans: every), on: grid))
+    }
+
+    /// Whether the track ends where it starts (to within the grid's tie tolerance, in x modulo whole widths) at the
+    /// heading it starts with, so that flying on into the next lap is flying on along the track. A track built by
+    /// hand may be called a loop without closing; its laps jump from its end to its start, and it is planned on a
+    /// line, its lap's end crossing back to the first segment.
+    static func closesOnItself(_ track: Track) -> Bool {
+        guard let first = track.pieces.first, let last = track.pieces.last else { return false }
+        let width = track.grid.width
+        let tolerance = 1e3 * track.grid.tieTolerance
+        let dx = last.end.x - first.start.x
+        let shift = (dx / width).rounded() * width
+        let headings = abs(Degrees.normalizedHeading(last.endHeading - first.startHeading + 180) - 180)
+        return abs(dx - shift) <= tolerance && abs(last.end.y - first.start.y) <= tolerance && headings <= 1e-9
     }
 
     /// Number of distinct real tiles of the whole track (the working set of [0, M]).
