@@ -404,7 +404,7 @@ extension FuzzChecks {
         let track = frames.track
         let grid = track.grid
         let context = "needs of \(frames.count) frames of a track of \(track.pieces.count) pieces on \(grid)"
-        require(needs.frameCount == frames.count && needs.framesPerSecond == frames.timing.framesPerSecond, "frames — \(context)")
+        require(needs.frameCount == frames.count && needs.framesPerSecond == frames.framesPerSecond, "frames — \(context)")
         require(Set(needs.tiles).count == needs.tiles.count, "a tile listed twice — \(context)")
         for tile in needs.tiles {
             require(tile.column >= 0 && tile.column < grid.columns && grid.containsRow(tile.row), "\(tile) not a real tile — \(context)")

@@ -145,6 +145,15 @@ extension Track {
         try StreamingSchedule(needs: TrackNeeds(track: self, timing: timing), capacity: capacity, loader: loader)
     }
 
+    /// The streaming schedule of this track flown at a ground timing with `capacity` slots and `loader`.
+    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)-(_,GroundTiming)`` and
+    ///   ``StreamingSchedule/init(needs:capacity:loader:)``.
+    public func schedule(at timing: GroundTiming, capacity: Int, loader: LoaderModel) throws(StencilError)
+        -> StreamingSchedule
+    {
+        try StreamingSchedule(needs: TrackNeeds(track: self, timing: timing), capacity: capacity, loader: loader)
+    }
+
     /// The streaming schedule with the capacity of a memory budget, ⌊budget / bytes per tile⌋ slots.
     /// - Throws: as ``schedule(at:capacity:loader:)``.
     public func schedule(at timing: FlightTiming, budget: MemoryBudget, format: TextureFormat, loader: LoaderModel)

@@ -137,7 +137,7 @@ public struct TrackNeeds: Sendable, Hashable {
         let lastFrame = Int32(frames.count - 1)
         for i in runLast.indices where runLast[i] < 0 { runLast[i] = lastFrame }
         self.grid = grid
-        framesPerSecond = frames.timing.framesPerSecond
+        framesPerSecond = frames.framesPerSecond
         frameCount = frames.count
         tiles = numbering.tiles
         self.runTile = runTile
@@ -145,20 +145,33 @@ public struct TrackNeeds: Sendable, Hashable {
         self.runLast = runLast
     }
 
-    /// The needs of `track` flown at `timing`.
+    /// The needs of `track` flown at a px/s timing.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``TrackFrames/maximumCount``
     ///   frames, ``maximumRowScans`` row scans or ``maximumRuns`` runs, each before the work.
     public init(track: Track, timing: FlightTiming) throws(StencilError) {
-        let d = track.duration(at: timing)
-        let fps = timing.framesPerSecond
-        let frames = track.closure.isClosed ? (d * fps).rounded(.up) : ((d + 1e-9) * fps).rounded(.down) + 1
+        try self.init(timetable: TrackTimetable(track: track, timing: timing))
+    }
+
+    /// The needs of `track` flown at a ground timing.
+    /// - Throws: as ``init(track:timing:)-(_,FlightTiming)``, and the errors of
+    ///   ``TrackTimetable/init(track:timing:)-(_,GroundTiming)``.
+    public init(track: Track, timing: GroundTiming) throws(StencilError) {
+        try self.init(timetable: TrackTimetable(track: track, timing: timing))
+    }
+
+    /// The needs of the frames of a timetable, refused before any work past ``TrackFrames/maximumCount`` frames.
+    init(timetable: TrackTimetable) throws(StencilError) {
+        let d = timetable.duration
+        let fps = timetable.framesPerSecond
+        let frames =
+            timetable.track.closure.isClosed ? (d * fps).rounded(.up) : ((d + 1e-9) * fps).rounded(.down) + 1
         guard frames <= Double(TrackFrames.maximumCount) else {
             throw .tooLarge(
                 what: "Frames of the flight (duration × frame rate)", value: frames,
                 limit: Double(TrackFrames.maximumCount),
                 advice: "raise the speed or turn rate, or lower the frame rate")
         }
-        try self.init(frames: track.frames(at: timing))
+        try self.init(frames: TrackFrames(timetable: timetable))
     }
 
     /// The refusal of a flight whose needs have `count` runs, past ``maximumRuns``; `counted` when the runs were
@@ -261,6 +274,12 @@ extension Track {
     /// The needs of every frame of the track flown at `timing` (see ``TrackNeeds``).
     /// - Throws: as ``TrackNeeds/init(track:timing:)``.
     public func needs(at timing: FlightTiming) throws(StencilError) -> TrackNeeds {
+        try TrackNeeds(track: self, timing: timing)
+    }
+
+    /// The needs of every frame of the track flown at a ground timing (see ``TrackNeeds``).
+    /// - Throws: as ``TrackNeeds/init(track:timing:)-(_,GroundTiming)``.
+    public func needs(at timing: GroundTiming) throws(StencilError) -> TrackNeeds {
         try TrackNeeds(track: self, timing: timing)
     }
 }

@@ -76,6 +76,6 @@ extension Track {
             margin: screen.margin * factor)
         return try Track(
             pieces: scaledPieces, grid: grid, screen: scaledScreen, lateralBand: lateralBand * factor,
-            closure: closure, planMeasure: planMeasure.scaled(by: factor))
+            closure: closure, planMeasure: planMeasure.scaled(by: factor), legStarts: legStarts)
     }
 }

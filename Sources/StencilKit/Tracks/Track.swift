@@ -36,6 +36,11 @@ public struct Track: Sendable, Hashable {
     /// How a plan measures position along the track (``PlanMeasure/arcLength`` unless the builder says otherwise:
     /// the racetrack measures its legs by their projection on u(θ)).
     public let planMeasure: PlanMeasure
+    /// The index of the first piece of each leg, ascending, starting at 0 (the geometry model's *Ground units and
+    /// time*, §12, counts legs for per-leg speeds): a leg's turn at its end belongs to it. A track through n + 1
+    /// waypoints has n legs one way and n + 1 as a loop (the closing leg last); the racetrack has two (outbound and
+    /// its U-turn at B, the return and its U-turn at A); a track chained by hand has one.
+    public let legStarts: [Int]
 
     /// The most pieces a track may have, 2²⁰ (a route longer than that is refused as too large to hold).
     public static let maximumPieces = 1 << 20
@@ -51,7 +56,7 @@ public struct Track: Sendable, Hashable {
     ///   ``StencilError/nonFinite(field:value:)``.
     init(
         pieces: [TrackPiece], grid: TileGrid, screen: Screen, lateralBand: Double, closure: TrackClosure,
-        planMeasure: PlanMeasure = .arcLength
+        planMeasure: PlanMeasure = .arcLength, legStarts: [Int] = [0]
     ) throws(StencilError) {
         try StencilError.requireNonNegative(lateralBand, "Lateral band")
         guard !pieces.isEmpty else {
@@ -94,6 +99,7 @@ public struct Track: Sendable, Hashable {
         self.lateralBand = lateralBand
         self.closure = closure
         self.planMeasure = planMeasure
+        self.legStarts = legStarts
         pieceStarts = starts
     }
 
@@ -178,12 +184,13 @@ public struct Track: Sendable, Hashable {
         for piece in reversedPieces { starts.append(starts[starts.count - 1] + piece.length) }
         return Track(
             unchecked: reversedPieces, starts: starts, grid: grid, screen: screen, lateralBand: lateralBand,
-            closure: closure, planMeasure: planMeasure.reversed(length: length))
+            closure: closure, planMeasure: planMeasure.reversed(length: length),
+            legStarts: Self.reversedLegStarts(legStarts, pieces: pieces.count))
     }
 
     init(
         unchecked pieces: [TrackPiece], starts: [Double], grid: TileGrid, screen: Screen, lateralBand: Double,
-        closure: TrackClosure, planMeasure: PlanMeasure
+        closure: TrackClosure, planMeasure: PlanMeasure, legStarts: [Int] = [0]
     ) {
         self.pieces = pieces
         pieceStarts = starts
@@ -192,6 +199,22 @@ public struct Track: Sendable, Hashable {
         self.lateralBand = lateralBand
         self.closure = closure
         self.planMeasure = planMeasure
+        self.legStarts = legStarts
+    }
+
+    /// The number of legs, `legStarts.count`.
+    public var legCount: Int { legStarts.count }
+
+    /// The leg a piece belongs to: the last leg starting at or before it.
+    /// - Complexity: O(log legs).
+    public func leg(ofPiece index: Int) -> Int {
+        Swift.max(0, legStarts.partitioningIndex { $0 > index } - 1)
+    }
+
+    /// The leg starts of the same pieces in reverse order: a leg [a, b) becomes [n − b, n − a).
+    static func reversedLegStarts(_ starts: [Int], pieces n: Int) -> [Int] {
+        let ends = Array(starts.dropFirst()) + [n]
+        return ends.reversed().map { n - $0 }
     }
 }
 

@@ -102,59 +102,36 @@ extension Track {
 
     /// The pose at time `t` seconds after the start: on a closed track taken modulo the lap's duration; on a
     /// one-way track clamped to [0, duration].
-    /// - Complexity: O(pieces); step a ``TrackFrames`` sequence for O(log pieces) per frame.
+    /// - Complexity: O(pieces); step a ``TrackFrames`` sequence, or keep a ``TrackTimetable``, for O(log pieces).
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite `t`.
     public func pose(atTime t: Double, timing: FlightTiming) throws(StencilError) -> TrackPose {
         try StencilError.requireFinite(t, "Time")
-        let clock = TrackClock(track: self, timing: timing)
-        return clock.pose(atTime: t)
-    }
-}
-
-/// The cumulative start time of every piece of a track at one timing: poses by time in O(log pieces).
-struct TrackClock: Sendable {
-    let track: Track
-    let timing: FlightTiming
-    /// Start time of each piece, plus the total.
-    let starts: [Double]
-
-    init(track: Track, timing: FlightTiming) {
-        self.track = track
-        self.timing = timing
-        var starts: [Double] = []
-        starts.reserveCapacity(track.pieces.count + 1)
-        var t = 0.0
-        for piece in track.pieces {
-            starts.append(t)
-            t += piece.duration(at: timing)
-        }
-        starts.append(t)
-        self.starts = starts
+        return TrackTimetable(track: self, timing: timing).pose(atTime: t)
     }
 
-    var duration: Double { starts[starts.count - 1] }
+    /// The pose at time `t` seconds after the start, flown at a ground timing (see ``TrackTimetable``).
+    /// - Complexity: O(pieces); keep a ``TrackTimetable`` for O(log pieces).
+    /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite `t`; the errors of
+    ///   ``TrackTimetable/init(track:timing:)-(_,GroundTiming)``.
+    public func pose(atTime t: Double, timing: GroundTiming) throws(StencilError) -> TrackPose {
+        try StencilError.requireFinite(t, "Time")
+        return try TrackTimetable(track: self, timing: timing).pose(atTime: t)
+    }
 
-    /// The pose at `t` (modulo the lap on a closed track, clamped on a one-way one). Within a piece's time span
-    /// [start, next start) the pose is on that piece; at the very end, the last pose.
-    func pose(atTime t: Double) -> TrackPose {
-        let total = duration
-        var t = t
-        if track.closure.isClosed && total > 0 {
-            t = t.truncatingRemainder(dividingBy: total)
-            if t < 0 { t += total }
-        } else {
-            t = Swift.min(Swift.max(t, 0), total)
+    /// Seconds the track takes at a ground timing (one lap for a closed track).
+    /// - Complexity: O(pieces).
+    /// - Throws: the errors of ``TrackTimetable/init(track:timing:)-(_,GroundTiming)``.
+    public func duration(at timing: GroundTiming) throws(StencilError) -> Double {
+        try TrackTimetable(track: self, timing: timing).duration
+    }
+
+    /// The ground length of the track in metres on `body` (the grid's default body when nil): rhumb distances of its
+    /// straight pieces and ρ·|Δ| / κ(φ_C) of its turns.
+    /// - Complexity: O(pieces).
+    public func groundLength(on body: Body? = nil) -> Double {
+        let body = body ?? grid.defaultBody
+        return pieces.reduce(0) {
+            $0 + TrackTimetable.groundLength(of: $1, from: grid.latitude(atPixelY: $1.start.y), on: grid, body: body)
         }
-        let pieces = track.pieces
-        // The first piece ending after t.
-        let after = pieces.indices.partitioningIndex { !(starts[$0 + 1] <= t) }
-        var index = Swift.min(after, pieces.count - 1)
-        while index < pieces.count - 1 && starts[index + 1] <= t { index += 1 }
-        if t >= starts[index + 1] {
-            index = pieces.count - 1
-            return track.uncheckedPose(piece: index, parameter: pieces[index].parameterLimit)
-        }
-        let parameter = pieces[index].parameter(afterSeconds: t - starts[index], timing: timing)
-        return track.uncheckedPose(piece: index, parameter: parameter)
     }
 }

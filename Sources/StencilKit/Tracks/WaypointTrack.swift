@@ -148,7 +148,9 @@ extension Track {
         // Chain the pieces.
         var pieces: [TrackPiece] = []
         pieces.reserveCapacity(pointCount * 2)
+        var legStarts: [Int] = []
         for leg in 0..<plan.legCount {
+            legStarts.append(pieces.count)
             let points = legPoints[leg]
             let before = leg > 0 ? tangent[leg - 1] : (closed ? tangent[plan.legCount - 1] : 0)
             let after = tangent[leg]
@@ -189,7 +191,9 @@ extension Track {
                 pieces.append(.turn(TurnPiece(start: corner, heading: last.heading, radius: 0, angle: delta)))
             }
         }
-        try self.init(pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure)
+        try self.init(
+            pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure,
+            legStarts: legStarts)
     }
 
     /// Δ = atan2(u_in × u_out, u_in · u_out) in degrees for the incoming leg a→b and the outgoing leg c→d, with an

@@ -128,6 +128,6 @@ extension Track {
             ], length: length)
         self.init(
             unchecked: pieces, starts: starts, grid: racetrack.grid, screen: racetrack.screen,
-            lateralBand: racetrack.lateralBand, closure: .racetrack, planMeasure: measure)
+            lateralBand: racetrack.lateralBand, closure: .racetrack, planMeasure: measure, legStarts: [0, 2])
     }
 }
