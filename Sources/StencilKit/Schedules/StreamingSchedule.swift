@@ -137,7 +137,7 @@ public struct StreamingSchedule: Sendable, Hashable {
 extension Track {
     /// The streaming schedule of this track flown at `timing` with `capacity` slots and `loader` (see
     /// ``StreamingSchedule``).
-    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)`` and
+    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)-(_,FlightTiming)`` and
     ///   ``StreamingSchedule/init(needs:capacity:loader:)``.
     public func schedule(at timing: FlightTiming, capacity: Int, loader: LoaderModel) throws(StencilError)
         -> StreamingSchedule
@@ -155,7 +155,7 @@ extension Track {
     }
 
     /// The streaming schedule with the capacity of a memory budget, ⌊budget / bytes per tile⌋ slots.
-    /// - Throws: as ``schedule(at:capacity:loader:)``.
+    /// - Throws: as ``schedule(at:capacity:loader:)-(FlightTiming,_,_)``.
     public func schedule(at timing: FlightTiming, budget: MemoryBudget, format: TextureFormat, loader: LoaderModel)
         throws(StencilError) -> StreamingSchedule
     {

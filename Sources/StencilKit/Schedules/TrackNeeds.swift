@@ -272,7 +272,7 @@ public struct TrackNeeds: Sendable, Hashable {
 
 extension Track {
     /// The needs of every frame of the track flown at `timing` (see ``TrackNeeds``).
-    /// - Throws: as ``TrackNeeds/init(track:timing:)``.
+    /// - Throws: as ``TrackNeeds/init(track:timing:)-(_,FlightTiming)``.
     public func needs(at timing: FlightTiming) throws(StencilError) -> TrackNeeds {
         try TrackNeeds(track: self, timing: timing)
     }

@@ -25,8 +25,8 @@ extension Track {
     /// pose), in `order`.
     ///
     /// What holds: the tiles are exactly those the footprint overlaps with positive area, in the terrain's rows.
-    /// For a pose of this track (from ``pose(piece:parameter:)``, ``pose(atArcLength:)``, ``pose(atTime:timing:)``
-    /// or ``frames(at:)``) and |lateralOffset| ≤ the band, every tile is also in the track's ``Stencil``. `tiles`
+    /// For a pose of this track (from ``pose(piece:parameter:)``, ``pose(atArcLength:)``, ``pose(atTime:timing:)-(_,FlightTiming)``
+    /// or ``frames(at:)-(FlightTiming)``) and |lateralOffset| ≤ the band, every tile is also in the track's ``Stencil``. `tiles`
     /// is emptied keeping its capacity, so a reused buffer allocates nothing.
     /// - Throws: the errors of ``footprint(of:lateralOffset:)``.
     /// - Complexity: that of ``Viewport/visibleTiles(order:into:)``: O(rows + tiles) row-major.

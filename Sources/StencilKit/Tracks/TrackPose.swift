@@ -55,7 +55,7 @@ extension Track {
     /// The pose at along-track arc length `s`: on a closed track taken modulo ``length``; on a one-way track `s`
     /// must lie in [0, length]. The pose is on the first piece, in flying order, whose arc-length range
     /// [start, start + length) holds s (the last piece's end for s = length): pivots have none, so reach their
-    /// headings with ``pose(piece:parameter:)`` or ``pose(atTime:timing:)``.
+    /// headings with ``pose(piece:parameter:)`` or ``pose(atTime:timing:)-(_,FlightTiming)``.
     /// - Complexity: O(log pieces).
     /// - Throws: ``StencilError/nonFinite(field:value:)``; ``StencilError/outOfRange(field:value:valid:)`` for a
     ///   one-way track outside [0, length].
