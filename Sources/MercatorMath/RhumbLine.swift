@@ -33,7 +33,7 @@ public struct RhumbLine: Sendable, Hashable {
     /// The line keeps `end`: ``end`` is exactly the coordinate given and never throws, even for an end so near a
     /// pole that flying θ for s would round past it.
     /// - Throws: ``MercatorError/coincidentEndpoints(longitude:latitude:)`` when the two points coincide, or lie so
-    ///   close (10⁻³²⁴° apart) that their separation in radians underflows to 0.
+    ///   close (10⁻³²⁴° apart) that their separation in radians, or in metres on the body, underflows to 0.
     /// - Complexity: O(1).
     public init(from start: GeoCoordinate, to end: GeoCoordinate, on body: Body) throws(MercatorError) {
         let dLon = Degrees.difference(from: start.givenLongitude, to: end.givenLongitude)
@@ -50,7 +50,11 @@ public struct RhumbLine: Sendable, Hashable {
         let angle = squared.isNormal ? squared.squareRoot() : hypot(dLambda, dPsi)
         // Points a few subnormals of a degree apart still underflow to 0 in radians: they coincide at any scale.
         guard angle > 0 else { throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude) }
-        self.distance = body.radius * angle / q
+        let distance = body.radius * angle / q
+        // On a tiny body the metres can underflow where the radians did not (10⁻³²¹° on a 1 mm sphere): the points
+        // coincide at that scale.
+        guard distance > 0 else { throw .coincidentEndpoints(longitude: start.longitude, latitude: start.latitude) }
+        self.distance = distance
         self.solvedEnd = end
     }
 

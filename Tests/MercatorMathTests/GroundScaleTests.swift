@@ -93,3 +93,19 @@ extension TileGrid {
     /// The image width in pixels (for the test's own κ).
     fileprivate var pixelsWide: Double { width }
 }
+
+/// The fuzzer found two points 3.794·10⁻³²¹° apart on a 1 mm sphere accepted with a rhumb distance of 0 (the
+/// separation in radians did not underflow, R·angle did): such points coincide at that scale and are refused.
+struct RhumbUnderflowTests {
+    @Test func aDistanceThatUnderflowsIsRefusedAsCoincident() throws {
+        let a = try GeoCoordinate(latitude: 0, longitude: 0)
+        let b = try GeoCoordinate(latitude: 0, longitude: 3.794e-321)
+        let tiny = try Body(radius: 0.001)
+        guard case .coincidentEndpoints? = thrown(try RhumbLine(from: a, to: b, on: tiny)) else {
+            Issue.record("a 0 m rhumb line was accepted")
+            return
+        }
+        // On Earth the same points are 4·10⁻³¹⁵ m apart, not 0: accepted.
+        #expect(try RhumbLine(from: a, to: b, on: .earth).distance > 0)
+    }
+}

@@ -146,3 +146,23 @@ struct PlanCapacityOverflowTests {
         #expect(plan.segments[0].workingSet.count == 94)
     }
 }
+
+/// The fuzzer found the preload requested at −w with w = λ + (P − 1)/μ rounded, not nudged like later requests, so
+/// fl(−w + λ) could pass the first preloaded completion by an ulp (λ = 1000.5952768795015, μ = 1, P = 130:
+/// −w + λ = −128.99999999999989 > −129): a loader following the model delivered the last preloaded tile after take-off.
+struct PreloadRoundingTests {
+    @Test func everyPreloadedRequestCompletesByItsStatedTime() {
+        for latency in [1000.5952768795015, 0.1, 0.3, 7.7, 1e-9, 123_456.789] {
+            for interval in [1.0, 0.02, 1.0 / 3, 0.1] {
+                let timeline = LoadTimeline(
+                    deadlines: [Double](repeating: 0, count: 130), latency: latency, interval: interval)
+                #expect(timeline.preloadCount == 130)
+                for m in 0..<timeline.preloadCount {
+                    #expect(timeline.request[m] + latency <= timeline.completion[m], "λ \(latency), 1/μ \(interval)")
+                    #expect(timeline.request[m] == -timeline.takeoffWait)
+                }
+                #expect(timeline.completion[129] == 0)
+            }
+        }
+    }
+}

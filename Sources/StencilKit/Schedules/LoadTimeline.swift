@@ -6,7 +6,7 @@
 /// in the same order can complete any of them later. Load m can be requested after take-off only if its request
 /// c_m − λ ≥ 0 and, behind a preload, c_m ≥ 1/μ (the first completion after the preload's last, at 0). Since c
 /// grows along the list, the preload is the shortest prefix P after which every load can be: requested together
-/// at −w, w = λ + (P − 1)/μ, completing at (i − (P − 1))/μ, the last exactly at 0.
+/// at −w, w = λ + (P − 1)/μ (nudged like the requests below), completing at (i − (P − 1))/μ, the last exactly at 0.
 ///
 /// Rounding. Each backward step and each request time is nudged down by ulps until the forward formula, evaluated
 /// in floating point, reproduces it: fl(c_m + 1/μ) ≤ c_{m+1} and fl(t_m + λ) ≤ c_m. So the completions the model's
@@ -48,7 +48,9 @@ struct LoadTimeline {
             if request[p] >= 0 && (p == 0 || latest[p] >= interval) { break }
             p += 1
         }
-        let wait = p > 0 ? latency + Double(p - 1) * interval : 0
+        // −w is nudged like every request: the latest time whose fl(−w + λ) does not pass the first preloaded
+        // completion, −(P − 1)/μ (w = λ + (P − 1)/μ rounded could put it an ulp late).
+        let wait = p > 0 ? -Self.requestTime(completion: -Double(p - 1) * interval, latency: latency) : 0
         var completion = [Double](repeating: 0, count: n)
         for m in 0..<p {
             request[m] = -wait
