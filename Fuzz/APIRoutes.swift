@@ -97,7 +97,9 @@ extension APICalls {
             speed: input.value(0.5, 40) * track.grid.tileLength, framesPerSecond: input.pick([5, 10, 30, 60]),
             turnRate: input.value(30, 720))
         let budget = plans ? try? MemoryBudget(bytes: input.flag() ? input.int() : Int(input.byte()) * 65_536) : nil
-        let format = input.flag() ? TextureFormat.rgba8Tile128 : ((try? TextureFormat(bytesPerTile: input.int())) ?? .rgb565Tile128)
+        let format =
+            input.flag()
+            ? TextureFormat.rgba8Tile128 : ((try? TextureFormat(bytesPerTile: input.int())) ?? .rgb565Tile128)
         // Frames of a long flight at a slow speed are bounded in the check (it samples 32 of them), but computing
         // them costs one pose each: keep to flights of a bounded frame count.
         let frames = timing.map { track.duration(at: $0) * $0.framesPerSecond } ?? 0
@@ -196,7 +198,8 @@ extension APICalls {
                 steps.append(.straight(length: input.value(0, 6) * t))
             } else {
                 let radius = input.flag() ? 0 : input.value(0, 3) * t
-                let degrees = input.byte() % 4 == 0 ? input.pick([90, -90, 180, -180, 360, -360, 0]) : input.value(-400, 400)
+                let degrees =
+                    input.byte() % 4 == 0 ? input.pick([90, -90, 180, -180, 360, -360, 0]) : input.value(-400, 400)
                 steps.append(.turn(radius: radius, degrees: degrees))
             }
         }
@@ -261,7 +264,8 @@ extension APICalls {
         default: ring = input.double()
         }
         FuzzChecks.trace(
-            "Viewport(grid: \(grid), center: \(view.center), bearing: \(view.bearing), screen: \(screen)), ring \(ring)")
+            "Viewport(grid: \(grid), center: \(view.center), bearing: \(view.bearing), screen: \(screen)), ring \(ring)"
+        )
         FuzzChecks.checkView(view, ring: ring)
     }
 
@@ -271,7 +275,8 @@ extension APICalls {
     /// at a draw level and the parent fallback of its tiles through a residency set; fallbacks of any unwrapped ids.
     static func levels(_ input: inout FuzzInput) {
         let tileSize = input.flag() ? input.pick([256, 512, 1, 3, 1 << 23, 1 << 24, 1 << 53]) : input.int()
-        let bias = input.flag() ? input.pick([0, 0.5, 0.25, 0.9999999999999999, 1, -0.0, 0.5.nextDown]) : input.double()
+        let bias =
+            input.flag() ? input.pick([0, 0.5, 0.25, 0.9999999999999999, 1, -0.0, 0.5.nextDown]) : input.double()
         let minLevel = input.flag() ? Int(input.byte() % 34) - 2 : input.int()
         let maxLevel = input.flag() ? Int(input.byte() % 34) - 2 : input.int()
         let rule = try? LevelOfDetail(tileSize: tileSize, levelBias: bias, minLevel: minLevel, maxLevel: maxLevel)
@@ -289,7 +294,8 @@ extension APICalls {
             switch input.byte() % 4 {
             case 0: return Double(input.byte() % 32) - input.pick([0, 0.5, 1e-15, 0x1p-52, 0.5 - 0x1p-54, -1e-300])
             case 1: return input.value(0, 30)
-            case 2: return input.pick([0.49999999999999994, 30, 30.0.nextUp, 0, -0.0, -0.0.nextDown, 29.999999999999996])
+            case 2:
+                return input.pick([0.49999999999999994, 30, 30.0.nextUp, 0, -0.0, -0.0.nextDown, 29.999999999999996])
             default: return input.double()
             }
         }
@@ -298,7 +304,9 @@ extension APICalls {
             let z = zoom()
             let level = try? rule.drawLevel(forMapZoom: z)
             FuzzChecks.trace("drawLevel(forMapZoom: \(z)) = \(String(describing: level))")
-            FuzzChecks.require((level != nil) == (z >= 0 && z <= 30), "drawLevel(forMapZoom: \(z)) answered \(String(describing: level))")
+            FuzzChecks.require(
+                (level != nil) == (z >= 0 && z <= 30),
+                "drawLevel(forMapZoom: \(z)) answered \(String(describing: level))")
             if let level {
                 FuzzChecks.checkDrawLevel(level, rule: rule)
                 drawn.append(level)
@@ -335,7 +343,8 @@ extension APICalls {
                     do { id = try level.grid.unwrappedTileID(of: v.tile) } catch {
                         fatalError("unwrappedTileID(of:) threw for a visible tile \(v.tile) of \(level): \(error)")
                     }
-                    FuzzChecks.require(id.canonical.tileIndex == v.realTile, "canonical \(id.canonical) ≠ real \(v.realTile)")
+                    FuzzChecks.require(
+                        id.canonical.tileIndex == v.realTile, "canonical \(id.canonical) ≠ real \(v.realTile)")
                     FuzzChecks.checkFallback(id, resident: resident, minLevel: minLevel)
                 }
             }
@@ -455,7 +464,9 @@ extension APICalls {
         FuzzChecks.require(
             window >= (perFrame.map(\.count).max() ?? 0), "window bound \(window) below one frame's need")
         let capacity = input.byte() % 8 == 0 ? input.int() : smallest + Int(input.byte() % 9) - 2
-        FuzzChecks.trace("StreamingSchedule(capacity: \(capacity), loader: \(planned)); stepped \(stepped), Ĉ = \(smallest), L = \(window)")
+        FuzzChecks.trace(
+            "StreamingSchedule(capacity: \(capacity), loader: \(planned)); stepped \(stepped), Ĉ = \(smallest), L = \(window)"
+        )
         let schedule: StreamingSchedule
         do {
             schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: planned)

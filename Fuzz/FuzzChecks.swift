@@ -77,13 +77,17 @@ enum FuzzChecks {
         let capacity = budget?.capacity(for: format) ?? 0
         let t = track.grid.tileLength
         let footprintTiles = (s.along.upper - s.along.lower) * (s.across.upper - s.across.lower) / (t * t)
-        let frameTiles = ((s.along.upper - s.along.lower) / t + 1) * ((s.across.upper - s.across.lower + 2 * track.lateralBand) / t + 1)
+        let frameTiles =
+            ((s.along.upper - s.along.lower) / t + 1)
+            * ((s.across.upper - s.across.lower + 2 * track.lateralBand) / t + 1)
         let quickPlan =
             capacity >= stencil.real.count
             || (track.pieces.count <= 64 && Double(stencil.real.count) >= 4 * frameTiles
                 && Double(capacity) >= footprintTiles && (policy == .pause || capacity >= stencil.real.count / 4))
         if let budget, capacity >= stencil.real.count / 256, !quick || quickPlan {
-            trace("BudgetPlan(budget: \(budget.bytes), format: \(format), policy: \(policy), clip: \(clip)); stencil \(stencil.real.count) tiles")
+            trace(
+                "BudgetPlan(budget: \(budget.bytes), format: \(format), policy: \(policy), clip: \(clip)); stencil \(stencil.real.count) tiles"
+            )
             plan = try? BudgetPlan(track: track, budget: budget, format: format, policy: policy, clipToTerrain: clip)
             if let plan {
                 require(plan.peakResidentTiles <= plan.capacity, "peak \(plan.peakResidentTiles) > capacity")

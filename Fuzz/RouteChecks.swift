@@ -16,7 +16,8 @@ extension FuzzChecks {
     static func checkPieces(_ track: Track, headingJumps: Bool = false) {
         let pieces = track.pieces
         let starts = track.pieceStarts
-        require(!pieces.isEmpty && starts.count == pieces.count + 1 && starts[0] == 0, "piece starts \(starts.prefix(4))")
+        require(
+            !pieces.isEmpty && starts.count == pieces.count + 1 && starts[0] == 0, "piece starts \(starts.prefix(4))")
         require(track.length.isFinite && track.length >= 0, "length \(track.length)")
         let t = track.grid.tileLength
         for i in pieces.indices {
@@ -31,7 +32,8 @@ extension FuzzChecks {
             let tolerance = 1e-9 * (size + a.length + b.length + radius(a) + radius(b) + t)
             require(
                 (b.start - a.end).length <= tolerance,
-                "piece \(i) starts at \(b.start), \((b.start - a.end).length) px from where piece \(i - 1) ends, \(a.end)")
+                "piece \(i) starts at \(b.start), \((b.start - a.end).length) px from where piece \(i - 1) ends, \(a.end)"
+            )
             require(
                 headingJumps || angle(a.endHeading, b.startHeading) <= 1e-6,
                 "piece \(i) starts at heading \(b.startHeading), piece \(i - 1) ends at \(a.endHeading)")
@@ -40,7 +42,8 @@ extension FuzzChecks {
         require(back.pieces.count == pieces.count, "reversed piece count")
         require(abs(back.length - track.length) <= 1e-9 * track.length, "reversed length \(back.length)")
         require(back.pieces[0].start == pieces[pieces.count - 1].end, "reversed start")
-        require(angle(back.pieces[0].startHeading, pieces[pieces.count - 1].endHeading + 180) <= 1e-9, "reversed heading")
+        require(
+            angle(back.pieces[0].startHeading, pieces[pieces.count - 1].endHeading + 180) <= 1e-9, "reversed heading")
     }
 
     static func radius(_ piece: TrackPiece) -> Double {
@@ -74,12 +77,19 @@ extension FuzzChecks {
         let context = "\(waypoints.count) waypoints \(legs) \(closure) ρ = \(radius) on \(grid)"
         switch closure {
         case .oneWay:
-            guard let w0 = try? grid.pixel(of: waypoints[0]), let wn = try? grid.pixel(of: waypoints[waypoints.count - 1])
+            guard let w0 = try? grid.pixel(of: waypoints[0]),
+                let wn = try? grid.pixel(of: waypoints[waypoints.count - 1])
             else { fatalError("a one-way track was built from waypoints past the terrain — \(context)") }
-            require(samePlace(first, w0, width: grid.width, tolerance: tolerance), "starts at \(first), not W₀ \(w0) — \(context)")
-            require(samePlace(last, wn, width: grid.width, tolerance: tolerance), "ends at \(last), not Wₙ \(wn) — \(context)")
+            require(
+                samePlace(first, w0, width: grid.width, tolerance: tolerance),
+                "starts at \(first), not W₀ \(w0) — \(context)")
+            require(
+                samePlace(last, wn, width: grid.width, tolerance: tolerance),
+                "ends at \(last), not Wₙ \(wn) — \(context)")
         case .loop, .racetrack:
-            require(samePlace(first, last, width: grid.width, tolerance: tolerance), "a circuit from \(first) ends at \(last) — \(context)")
+            require(
+                samePlace(first, last, width: grid.width, tolerance: tolerance),
+                "a circuit from \(first) ends at \(last) — \(context)")
         }
     }
 
@@ -87,13 +97,15 @@ extension FuzzChecks {
     static func checkSteps(_ track: Track, start: PixelPoint, heading: Double, steps: [TrackStep]) {
         require(track.pieces.count == steps.count, "\(track.pieces.count) pieces for \(steps.count) steps")
         require(track.pieces[0].start == start, "starts at \(track.pieces[0].start), not \(start)")
-        require(angle(track.pieces[0].startHeading, heading) <= 1e-9, "starts at heading \(track.pieces[0].startHeading)")
+        require(
+            angle(track.pieces[0].startHeading, heading) <= 1e-9, "starts at heading \(track.pieces[0].startHeading)")
         for (piece, step) in zip(track.pieces, steps) {
             switch (piece, step) {
             case (.straight(let p), .straight(let length)):
                 require(p.length == length, "straight of \(p.length) for a step of \(length)")
             case (.turn(let p), .turn(let radius, let degrees)):
-                require(p.radius == radius && p.angle == degrees, "turn \(p.radius), \(p.angle) for \(radius), \(degrees)")
+                require(
+                    p.radius == radius && p.angle == degrees, "turn \(p.radius), \(p.angle) for \(radius), \(degrees)")
             default:
                 fatalError("piece \(piece) for step \(step)")
             }
@@ -136,8 +148,10 @@ extension FuzzChecks {
         let (s, c) = sinCos(degrees: bearing)
         let u = (x: s, y: -c)
         let r = (x: c, y: s)
-        let corners = [(along.lower, across.lower), (along.upper, across.lower), (along.upper, across.upper),
-                       (along.lower, across.upper)].map { p, q in
+        let corners = [
+            (along.lower, across.lower), (along.upper, across.lower), (along.upper, across.upper),
+            (along.lower, across.upper),
+        ].map { p, q in
             (center.x + p * u.x + q * r.x, center.y + p * u.y + q * r.y)
         }
         let size = corners.map { abs($0.0) + abs($0.1) }.max()! + t
@@ -197,7 +211,9 @@ extension FuzzChecks {
             require(grid.containsRow(v.tile.row), "\(what): \(v.tile) is off the terrain's \(grid.rows) rows")
             let n = grid.columns
             let real = ((v.tile.column % n) + n) % n
-            require(v.realTile == TileIndex(column: real, row: v.tile.row), "\(what): real tile of \(v.tile) is \(v.realTile)")
+            require(
+                v.realTile == TileIndex(column: real, row: v.tile.row),
+                "\(what): real tile of \(v.tile) is \(v.realTile)")
             let x = Double(v.tile.column) * t
             let y = Double(v.tile.row) * t
             require(v.origin == PixelPoint(x: x, y: y), "\(what): origin of \(v.tile) is \(v.origin)")
@@ -212,7 +228,9 @@ extension FuzzChecks {
             case .nearestFirst:
                 let da = a.centerOffset.x * a.centerOffset.x + a.centerOffset.y * a.centerOffset.y
                 let db = b.centerOffset.x * b.centerOffset.x + b.centerOffset.y * b.centerOffset.y
-                require(da < db || (da == db && a.tile < b.tile), "\(what): \(a.tile) before \(b.tile) is not nearest first")
+                require(
+                    da < db || (da == db && a.tile < b.tile), "\(what): \(a.tile) before \(b.tile) is not nearest first"
+                )
             }
         }
     }
@@ -242,7 +260,9 @@ extension FuzzChecks {
                 && abs(anchor.y - screen.anchor.y * screen.height) <= 1e-9 * scaleSize,
             "the centre is drawn at \(anchor), not at the anchor")
         var tiles: [VisibleTile] = []
-        do { try view.prefetchRing(width: 0, into: &tiles) } catch { fatalError("a ring of width 0 threw \(error) — \(context)") }
+        do { try view.prefetchRing(width: 0, into: &tiles) } catch {
+            fatalError("a ring of width 0 threw \(error) — \(context)")
+        }
         require(tiles.isEmpty, "a ring of width 0 holds \(tiles.count) tiles")
         guard let box = boxTiles(of: fp, on: grid), box <= maximumViewTiles else { return }
         var visible: [VisibleTile] = []
@@ -256,7 +276,9 @@ extension FuzzChecks {
         let (needed, allowed) = overlapOracle(
             center: view.center, bearing: view.bearing, along: fp.along, across: fp.across, grid: grid)
         require(got.isSuperset(of: needed), "missing visible tiles \(needed.subtracting(got).sorted().prefix(8))")
-        require(got.isSubset(of: allowed), "visible tiles outside the footprint \(got.subtracting(allowed).sorted().prefix(8))")
+        require(
+            got.isSubset(of: allowed),
+            "visible tiles outside the footprint \(got.subtracting(allowed).sorted().prefix(8))")
 
         // The ring.
         guard width.isFinite, width >= 0 else {
@@ -295,13 +317,19 @@ extension FuzzChecks {
         checkTileList(ring, order: .rowMajor, view: view, what: "ring")
         checkTileList(ringNearest, order: .nearestFirst, view: view, what: "nearest-first ring")
         let ringSet = Set(ring.map(\.tile))
-        require(Set(ringNearest.map(\.tile)) == ringSet && ringNearest.count == ring.count, "nearest-first ring lists other tiles")
-        require(ringSet.isDisjoint(with: got), "ring meets the visible tiles at \(ringSet.intersection(got).sorted().prefix(8))")
+        require(
+            Set(ringNearest.map(\.tile)) == ringSet && ringNearest.count == ring.count,
+            "nearest-first ring lists other tiles")
+        require(
+            ringSet.isDisjoint(with: got),
+            "ring meets the visible tiles at \(ringSet.intersection(got).sorted().prefix(8))")
         let (grownNeeded, grownAllowed) = overlapOracle(
             center: view.center, bearing: view.bearing, along: grown.along, across: grown.across, grid: grid)
         let ringNeeded = grownNeeded.subtracting(got)
         require(ringSet.isSuperset(of: ringNeeded), "ring misses \(ringNeeded.subtracting(ringSet).sorted().prefix(8))")
-        require(ringSet.isSubset(of: grownAllowed), "ring tiles outside the grown footprint \(ringSet.subtracting(grownAllowed).sorted().prefix(8))")
+        require(
+            ringSet.isSubset(of: grownAllowed),
+            "ring tiles outside the grown footprint \(ringSet.subtracting(grownAllowed).sorted().prefix(8))")
     }
 
     // MARK: Levels
@@ -321,12 +349,19 @@ extension FuzzChecks {
     static func checkDrawLevel(_ level: DrawLevel, rule: LevelOfDetail) {
         let z = level.mapZoom
         let expected = min(max(floorOfSum(z, rule.levelBias), rule.minLevel), rule.maxLevel)
-        let context = "\(level) with tile size \(rule.tileSize), bias \(rule.levelBias), levels \(rule.minLevel)…\(rule.maxLevel)"
+        let context =
+            "\(level) with tile size \(rule.tileSize), bias \(rule.levelBias), levels \(rule.minLevel)…\(rule.maxLevel)"
         require(level.level == expected, "level \(level.level), expected \(expected) — \(context)")
         require(level.scale > 0 && level.scale.isFinite, "scale \(level.scale) — \(context)")
-        require(abs(log2(level.scale) - (Double(level.level) - z)) <= 1e-12, "scale \(level.scale) ≠ 2^(n − Z) — \(context)")
-        require(level.grid.xyzLevel == level.level && level.grid.tileSize == rule.tileSize, "grid \(level.grid) — \(context)")
-        require((try? TileGrid.xyz(level: level.level, tileSize: rule.tileSize)) == level.grid, "grid \(level.grid) — \(context)")
+        require(
+            abs(log2(level.scale) - (Double(level.level) - z)) <= 1e-12, "scale \(level.scale) ≠ 2^(n − Z) — \(context)"
+        )
+        require(
+            level.grid.xyzLevel == level.level && level.grid.tileSize == rule.tileSize,
+            "grid \(level.grid) — \(context)")
+        require(
+            (try? TileGrid.xyz(level: level.level, tileSize: rule.tileSize)) == level.grid,
+            "grid \(level.grid) — \(context)")
     }
 
     /// The parent fallback of a tile through a residency set: the nearest resident proper ancestor at or above
@@ -334,11 +369,14 @@ extension FuzzChecks {
     /// tile lies in it; a ghost falls back like its real tile; the closure form agrees with the protocol form.
     static func checkFallback(_ tile: UnwrappedTileID, resident: Set<TileID>, minLevel: Int) {
         let fallback = tile.parentFallback(in: resident, minLevel: minLevel)
-        let context = "fallback of \(tile) with \(resident.sorted()) resident, min level \(minLevel): \(String(describing: fallback))"
+        let context =
+            "fallback of \(tile) with \(resident.sorted()) resident, min level \(minLevel): \(String(describing: fallback))"
         require(tile.parentFallback(minLevel: minLevel, isResident: { resident.contains($0) }) == fallback, context)
         let n = 1 << tile.level
         let real = ((tile.x % n) + n) % n
-        require(tile.canonical == (try? TileID(level: tile.level, x: real, y: tile.y)), "canonical \(tile.canonical) — \(context)")
+        require(
+            tile.canonical == (try? TileID(level: tile.level, x: real, y: tile.y)),
+            "canonical \(tile.canonical) — \(context)")
         var expected: TileID?
         var walk = tile.canonical.parent
         while let p = walk, p.level >= max(0, minLevel) {
@@ -356,13 +394,19 @@ extension FuzzChecks {
         let side = 1 / Double(1 << j)
         require(f.textureSide == side, "side — \(context)")
         let m = 1 << j
-        require(f.textureX == Double(((tile.x % m) + m) % m) * side && f.textureY == Double(tile.y % m) * side, "origin — \(context)")
-        require(f.textureX >= 0 && f.textureY >= 0 && f.textureX + side <= 1 && f.textureY + side <= 1, "sub-square outside [0, 1]² — \(context)")
+        require(
+            f.textureX == Double(((tile.x % m) + m) % m) * side && f.textureY == Double(tile.y % m) * side,
+            "origin — \(context)")
+        require(
+            f.textureX >= 0 && f.textureY >= 0 && f.textureX + side <= 1 && f.textureY + side <= 1,
+            "sub-square outside [0, 1]² — \(context)")
         // The tile's square is the sub-square of its ancestor's: x = (ancestor.x + textureX)·2ʲ.
         require(
             (Double(f.ancestor.x) + f.textureX) * Double(m) == Double(real)
                 && (Double(f.ancestor.y) + f.textureY) * Double(m) == Double(tile.y), "placement — \(context)")
-        require(UnwrappedTileID(tile.canonical).parentFallback(in: resident, minLevel: minLevel) == f, "ghost ≠ real — \(context)")
+        require(
+            UnwrappedTileID(tile.canonical).parentFallback(in: resident, minLevel: minLevel) == f,
+            "ghost ≠ real — \(context)")
     }
 
     // MARK: Pyramids
@@ -373,13 +417,18 @@ extension FuzzChecks {
         let levels = pyramid.levels
         let context = "pyramid \(levels) of a track of \(track.pieces.count) pieces on \(track.grid), clip \(clip)"
         require(pyramid.stencils.count == levels.count, "\(pyramid.stencils.count) stencils — \(context)")
-        require(pyramid.stencil(atLevel: levels.lowerBound - 1) == nil && pyramid.stencil(atLevel: levels.upperBound + 1) == nil, "stencil outside the levels — \(context)")
+        require(
+            pyramid.stencil(atLevel: levels.lowerBound - 1) == nil
+                && pyramid.stencil(atLevel: levels.upperBound + 1) == nil, "stencil outside the levels — \(context)")
         for level in levels {
             let s = pyramid.stencil(atLevel: level)
-            require(s?.grid.xyzLevel == level && s?.grid.tileSize == track.grid.tileSize, "level \(level)'s grid — \(context)")
+            require(
+                s?.grid.xyzLevel == level && s?.grid.tileSize == track.grid.tileSize,
+                "level \(level)'s grid — \(context)")
         }
         if let own = try? Stencil(track: track, clipToTerrain: clip) {
-            require(pyramid.stencils.last?.real == own.real, "the top level is not the track's own stencil — \(context)")
+            require(
+                pyramid.stencils.last?.real == own.real, "the top level is not the track's own stencil — \(context)")
         }
         require(pyramid.tileCount == pyramid.stencils.reduce(0) { $0 + $1.tileCount }, "tile count — \(context)")
         for level in levels.dropLast() {
@@ -387,11 +436,14 @@ extension FuzzChecks {
             let fine = pyramid.stencils[level + 1 - levels.lowerBound]
             for tile in fine.real {
                 let parent = TileIndex(column: tile.column >> 1, row: tile.row >> 1)
-                require(coarse.real.contains(parent), "level \(level) lacks \(parent), the parent of \(tile) — \(context)")
+                require(
+                    coarse.real.contains(parent), "level \(level) lacks \(parent), the parent of \(tile) — \(context)")
             }
             for tile in fine.unwrapped {
                 let parent = TileIndex(column: tile.column >> 1, row: tile.row >> 1)
-                require(coarse.unwrapped.contains(parent), "level \(level) lacks unwrapped \(parent), parent of \(tile) — \(context)")
+                require(
+                    coarse.unwrapped.contains(parent),
+                    "level \(level) lacks unwrapped \(parent), parent of \(tile) — \(context)")
             }
         }
     }
@@ -404,17 +456,22 @@ extension FuzzChecks {
         let track = frames.track
         let grid = track.grid
         let context = "needs of \(frames.count) frames of a track of \(track.pieces.count) pieces on \(grid)"
-        require(needs.frameCount == frames.count && needs.framesPerSecond == frames.framesPerSecond, "frames — \(context)")
+        require(
+            needs.frameCount == frames.count && needs.framesPerSecond == frames.framesPerSecond, "frames — \(context)")
         require(Set(needs.tiles).count == needs.tiles.count, "a tile listed twice — \(context)")
         for tile in needs.tiles {
-            require(tile.column >= 0 && tile.column < grid.columns && grid.containsRow(tile.row), "\(tile) not a real tile — \(context)")
+            require(
+                tile.column >= 0 && tile.column < grid.columns && grid.containsRow(tile.row),
+                "\(tile) not a real tile — \(context)")
         }
         var perFrame = [Set<TileIndex>](repeating: [], count: needs.frameCount)
         var lastRun: [Int: NeedRun] = [:]
         var previousFirst = 0
         var used = Set<Int>()
         for run in needs.runs {
-            require(run.firstFrame >= 0 && run.firstFrame <= run.lastFrame && run.lastFrame < needs.frameCount, "run \(run) — \(context)")
+            require(
+                run.firstFrame >= 0 && run.firstFrame <= run.lastFrame && run.lastFrame < needs.frameCount,
+                "run \(run) — \(context)")
             require(run.tile == needs.tiles[run.tileNumber], "run \(run)'s tile — \(context)")
             require(run.firstFrame >= previousFirst, "runs not by first frame — \(context)")
             previousFirst = run.firstFrame
@@ -438,7 +495,9 @@ extension FuzzChecks {
                     fatalError("culling frame \(k) at offset \(offset) threw — \(context)")
                 }
                 for v in culled {
-                    require(perFrame[k].contains(v.realTile), "frame \(k) draws \(v.realTile) at offset \(offset), not in its need — \(context)")
+                    require(
+                        perFrame[k].contains(v.realTile),
+                        "frame \(k) draws \(v.realTile) at offset \(offset), not in its need — \(context)")
                 }
             }
         }
@@ -455,8 +514,11 @@ extension FuzzChecks {
         }
         guard case .infeasibleSchedule(let r) = error else { fatalError("unexpected error — \(context)") }
         require(capacity < smallest, "refused at C ≥ Ĉ — \(context)")
-        require(r.capacity == capacity && r.smallestCapacity == smallest && r.windowBound == window, "payload — \(context)")
-        require((r.smallestThroughput == nil) == (window > capacity), "throughput \(String(describing: r.smallestThroughput)) — \(context)")
+        require(
+            r.capacity == capacity && r.smallestCapacity == smallest && r.windowBound == window, "payload — \(context)")
+        require(
+            (r.smallestThroughput == nil) == (window > capacity),
+            "throughput \(String(describing: r.smallestThroughput)) — \(context)")
         require(r.heldTiles > capacity, "held tiles \(r.heldTiles) — \(context)")
         if let mu = r.smallestThroughput { require(mu.isFinite && mu > 0, "throughput \(mu) — \(context)") }
         require(!r.description.isEmpty, "empty description")
@@ -466,7 +528,9 @@ extension FuzzChecks {
     /// completions from the request list alone, events in time order (evictions first at equal times); after those
     /// at or before t_k every tile of N_k holds a slot and is complete; never more than C slots; no tile requested
     /// while it holds a slot nor evicted while loading. Also the request fields, the bounds and the take-off wait.
-    static func checkSchedule(_ schedule: StreamingSchedule, needs: [Set<TileIndex>], capacity: Int, loader: LoaderModel) {
+    static func checkSchedule(
+        _ schedule: StreamingSchedule, needs: [Set<TileIndex>], capacity: Int, loader: LoaderModel
+    ) {
         let latency = loader.latency
         let throughput = loader.throughput
         let fps = schedule.framesPerSecond
@@ -477,22 +541,35 @@ extension FuzzChecks {
         func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
             Self.require(condition(), "\(message()) — \(context)")
         }
-        require(schedule.capacity == capacity && schedule.loader == loader && schedule.frameCount == needs.count, "fields")
+        require(
+            schedule.capacity == capacity && schedule.loader == loader && schedule.frameCount == needs.count, "fields")
         require(schedule.peakTiles <= capacity, "peak above the capacity")
-        require(schedule.requestCount >= schedule.latencyBound, "fewer requests than the latency bound \(schedule.latencyBound)")
+        require(
+            schedule.requestCount >= schedule.latencyBound,
+            "fewer requests than the latency bound \(schedule.latencyBound)")
         require(schedule.latencyBound >= schedule.beladyBound, "latency bound below Belady's \(schedule.beladyBound)")
-        if latency < 1 / fps { require(schedule.latencyBound == schedule.beladyBound, "latency bound ≠ Belady's below a frame") }
+        if latency < 1 / fps {
+            require(schedule.latencyBound == schedule.beladyBound, "latency bound ≠ Belady's below a frame")
+        }
         for r in schedule.preload {
             // The fuzzer found fl(−w + λ) an ulp past the stated completion; −w is nudged like every request now.
             require(r.time + latency <= r.completion && r.completion <= r.deadline, "preload \(r)")
-            require(r.deadlineFrame >= 0 && r.deadlineFrame < needs.count && r.deadline == Double(r.deadlineFrame) / fps, "deadline of \(r)")
+            require(
+                r.deadlineFrame >= 0 && r.deadlineFrame < needs.count && r.deadline == Double(r.deadlineFrame) / fps,
+                "deadline of \(r)")
         }
         for r in schedule.requests {
             require(r.time + latency <= r.completion && r.completion <= r.deadline, "request \(r)")
-            require(r.deadlineFrame >= 0 && r.deadlineFrame < needs.count && r.deadline == Double(r.deadlineFrame) / fps, "deadline of \(r)")
+            require(
+                r.deadlineFrame >= 0 && r.deadlineFrame < needs.count && r.deadline == Double(r.deadlineFrame) / fps,
+                "deadline of \(r)")
         }
-        for (a, b) in zip(schedule.requests, schedule.requests.dropFirst()) { require(a.time <= b.time, "requests out of order") }
-        for (a, b) in zip(schedule.evictions, schedule.evictions.dropFirst()) { require(a.time <= b.time, "evictions out of order") }
+        for (a, b) in zip(schedule.requests, schedule.requests.dropFirst()) {
+            require(a.time <= b.time, "requests out of order")
+        }
+        for (a, b) in zip(schedule.evictions, schedule.evictions.dropFirst()) {
+            require(a.time <= b.time, "evictions out of order")
+        }
 
         var failures: [String] = []
         func fail(_ text: String) { if failures.count < 8 { failures.append(text) } }
@@ -561,7 +638,8 @@ extension FuzzChecks {
     static func driveAtActions(_ schedule: StreamingSchedule, needs: [Set<TileIndex>]) {
         let fps = schedule.framesPerSecond
         let loads = schedule.preload + schedule.requests
-        let context = "driver at action times: \(needs.count) frames at \(fps) fps, C = \(schedule.capacity), λ = \(schedule.loader.latency), μ = \(schedule.loader.throughput), \(loads.count) loads"
+        let context =
+            "driver at action times: \(needs.count) frames at \(fps) fps, C = \(schedule.capacity), λ = \(schedule.loader.latency), μ = \(schedule.loader.throughput), \(loads.count) loads"
         var driver = ScheduleDriver(schedule: schedule)
         var frameAt: [Double: Int] = [:]
         for k in 0..<schedule.frameCount { frameAt[Double(k) / fps] = k }
@@ -598,7 +676,8 @@ extension FuzzChecks {
             // cannot be reported complete before the step that issues it: the driver says it is at risk, rightly
             // by its contract ("not yet reported complete"). Only other reports are findings.
             var immediate = Set<TileIndex>()
-            for (i, tile) in requests.enumerated() where nextLoad + i < loads.count && loads[nextLoad + i].completion == t { immediate.insert(tile) }
+            for (i, tile) in requests.enumerated()
+            where nextLoad + i < loads.count && loads[nextLoad + i].completion == t { immediate.insert(tile) }
             let flagged = risk.filter { !immediate.contains($0) }
             if !flagged.isEmpty { risks.append("at risk \(flagged) at \(t)") }
             for tile in evictions {
@@ -607,7 +686,9 @@ extension FuzzChecks {
                 evicted.append((tile, t))
             }
             for tile in requests {
-                require(nextLoad < loads.count && loads[nextLoad].tile == tile, "request \(tile) at \(t) out of order — \(context)")
+                require(
+                    nextLoad < loads.count && loads[nextLoad].tile == tile,
+                    "request \(tile) at \(t) out of order — \(context)")
                 require(slots.insert(tile).inserted, "\(tile) requested at \(t) while holding a slot — \(context)")
                 issued.append((tile, t))
                 nextLoad += 1
@@ -617,11 +698,17 @@ extension FuzzChecks {
             deliver(through: t)
             if let k = frameAt[t] {
                 if k == 0 { require(driver.isReadyForTakeOff, "not ready for take-off at frame 0 — \(context)") }
-                for tile in needs[k] { require(complete.contains(tile), "frame \(k): \(tile) not resident — \(context)") }
+                for tile in needs[k] {
+                    require(complete.contains(tile), "frame \(k): \(tile) not resident — \(context)")
+                }
             }
         }
-        require(issued.map(\.tile) == loads.map(\.tile) && issued.map(\.time) == loads.map(\.time), "requests ≠ the schedule's — \(context)")
-        require(evicted.map(\.tile) == schedule.evictions.map(\.tile) && evicted.map(\.time) == schedule.evictions.map(\.time), "evictions ≠ the schedule's — \(context)")
+        require(
+            issued.map(\.tile) == loads.map(\.tile) && issued.map(\.time) == loads.map(\.time),
+            "requests ≠ the schedule's — \(context)")
+        require(
+            evicted.map(\.tile) == schedule.evictions.map(\.tile)
+                && evicted.map(\.time) == schedule.evictions.map(\.time), "evictions ≠ the schedule's — \(context)")
         require(driver.nextActionTime == nil, "actions left — \(context)")
         require(risks.isEmpty, "\(risks.prefix(3)) — \(context)")
     }
@@ -634,10 +721,13 @@ extension FuzzChecks {
     /// often as it is loaded; and every load not complete when its deadline's step has passed has been reported by
     /// then (counted per tile: a report names a tile, and may come, from a late completion's projection, before the
     /// load it concerns is even requested).
-    static func driveStepped(_ schedule: StreamingSchedule, needs: [Set<TileIndex>], loader: LoaderModel, late: [Double?]?) {
+    static func driveStepped(
+        _ schedule: StreamingSchedule, needs: [Set<TileIndex>], loader: LoaderModel, late: [Double?]?
+    ) {
         let fps = schedule.framesPerSecond
         let loads = schedule.preload + schedule.requests
-        let context = "driver stepped per frame (late \(String(describing: late))): \(needs.count) frames at \(fps) fps, C = \(schedule.capacity), planned λ = \(schedule.loader.latency), loader λ = \(loader.latency), μ = \(loader.throughput), \(loads.count) loads"
+        let context =
+            "driver stepped per frame (late \(String(describing: late))): \(needs.count) frames at \(fps) fps, C = \(schedule.capacity), planned λ = \(schedule.loader.latency), loader λ = \(loader.latency), μ = \(loader.throughput), \(loads.count) loads"
         var loadsOf: [TileIndex: [Int]] = [:]
         for (m, r) in loads.enumerated() { loadsOf[r.tile, default: []].append(m) }
         let byDeadline = loads.indices.sorted { loads[$0].deadline < loads[$1].deadline }
@@ -659,7 +749,9 @@ extension FuzzChecks {
             for tile in tiles {
                 reports[tile, default: 0] += 1
                 if late == nil { problems.append("\(tile) at risk at \(t)") }
-                if reports[tile]! > loadsOf[tile]?.count ?? 0 { problems.append("\(tile) reported more often than loaded at \(t)") }
+                if reports[tile]! > loadsOf[tile]?.count ?? 0 {
+                    problems.append("\(tile) reported more often than loaded at \(t)")
+                }
             }
         }
         for frame in -1..<needs.count {
@@ -699,7 +791,9 @@ extension FuzzChecks {
                     arrival = max(arrival + delay, last + loader.interval)
                 }
                 last = arrival
-                trace("  load \(m) of \(tile) (deadline \(loads[m].deadline), planned completion \(loads[m].completion)) will arrive at \(arrival)")
+                trace(
+                    "  load \(m) of \(tile) (deadline \(loads[m].deadline), planned completion \(loads[m].completion)) will arrive at \(arrival)"
+                )
                 queue.append((tile, arrival, m))
             }
             if slots.count > schedule.capacity { problems.append("\(slots.count) slots at \(t)") }
@@ -709,7 +803,9 @@ extension FuzzChecks {
                 deadlineCursor += 1
             }
             for (tile, count) in lateAtDeadline where reports[tile, default: 0] < count {
-                problems.append("\(tile): \(count) loads late at their deadline by \(t), \(reports[tile, default: 0]) reported at risk")
+                problems.append(
+                    "\(tile): \(count) loads late at their deadline by \(t), \(reports[tile, default: 0]) reported at risk"
+                )
             }
             if frame >= 0 {
                 for tile in needs[frame] where !complete.contains(tile) {

@@ -14,7 +14,8 @@ struct GroundTimingTests {
     static func example8Track() throws -> Track {
         try Track(
             waypoints: [
-                GeoCoordinate(latitude: 40.6413, longitude: -73.7781), GeoCoordinate(latitude: 51.47, longitude: -0.4543),
+                GeoCoordinate(latitude: 40.6413, longitude: -73.7781),
+                GeoCoordinate(latitude: 51.47, longitude: -0.4543),
             ], on: level8, screen: screen)
     }
 
@@ -63,7 +64,9 @@ struct GroundTimingTests {
         let k = grid.width / (2 * .pi)
         let c = cos(heading * .pi / 180)
         let nodes = [0.0, -0.5384693101056831, 0.5384693101056831, -0.9061798459386640, 0.9061798459386640]
-        let weights = [0.5688888888888889, 0.4786286704993665, 0.4786286704993665, 0.2369268850561891, 0.2369268850561891]
+        let weights = [
+            0.5688888888888889, 0.4786286704993665, 0.4786286704993665, 0.2369268850561891, 0.2369268850561891,
+        ]
         let panels = 64
         let h = s / Double(panels)
         var sum = 0.0
@@ -118,13 +121,15 @@ struct GroundTimingTests {
             let kappa = { (s: Double) in
                 grid.width / (2 * .pi) * cosh((grid.height / 2 - y0 + s * c) / (grid.width / (2 * .pi))) / body.radius
             }
-            let total = Self.quadratureTime(length, y0: y0, heading: piece.startHeading, grid: grid, body: body, speed: speed)
+            let total = Self.quadratureTime(
+                length, y0: y0, heading: piece.startHeading, grid: grid, body: body, speed: speed)
             worst = max(worst, abs(total - timetable.duration) * speed * kappa(length))
             for _ in 0..<4 {
                 let t = g.uniform(0, timetable.duration)
                 let pose = timetable.pose(atTime: t)
                 let s = pose.parameter
-                let t2 = Self.quadratureTime(s, y0: y0, heading: piece.startHeading, grid: grid, body: body, speed: speed)
+                let t2 = Self.quadratureTime(
+                    s, y0: y0, heading: piece.startHeading, grid: grid, body: body, speed: speed)
                 worst = max(worst, abs(t2 - t) * speed * kappa(s))
                 cases += 1
             }
@@ -197,7 +202,8 @@ struct GroundTimingTests {
             #expect(abs(seconds - line.distance / speed) <= 1e-9 * seconds)
         }
         let steps = try Track(
-            start: PixelPoint(x: 1000, y: 2000), heading: 30, steps: [.straight(length: 100), .turn(radius: 0, degrees: 90)],
+            start: PixelPoint(x: 1000, y: 2000), heading: 30,
+            steps: [.straight(length: 100), .turn(radius: 0, degrees: 90)],
             on: .marsViking, screen: Self.screen)
         #expect(steps.legStarts == [0])
         #expect(Track.reversedLegStarts([0, 3, 5], pieces: 9) == [0, 4, 6])
