@@ -321,3 +321,28 @@ struct GreatCircleChainTests {
         if case .straight(let p) = meridian.pieces.first { #expect(p.heading == 0) }
     }
 }
+
+/// The fuzzer found a great-circle leg ending a hair north of the equator (10⁻²⁰°) whose equator crossing landed on
+/// the end's own pixel: the chain repeated its last point and the turn into the next leg was taken from a piece of
+/// no length as no turn, so the track's heading jumped from 44.58° to 135.43° with no pivot (and the pivot's sweep
+/// was missing from the stencil).
+struct GreatCircleNearEquatorTests {
+    @Test func aWaypointAHairNorthOfTheEquatorKeepsItsPivot() throws {
+        for latitude in [1e-20, 1e-16, 1e-300, 5e-324, -1e-20, 0] {
+            let points = try [(-10.0, 0.0), (latitude, 10), (-10, 20)].map {
+                try GeoCoordinate(latitude: $0.0, longitude: $0.1)
+            }
+            let track = try Track(
+                waypoints: points, on: .xyz(level: 8), screen: Screen(width: 400, height: 300), legs: .greatCircle)
+            for i in track.pieces.indices.dropFirst() {
+                let before = track.pieces[i - 1]
+                let after = track.pieces[i]
+                var jump = abs(before.endHeading - after.startHeading)
+                if jump > 180 { jump = 360 - jump }
+                #expect(jump < 1e-9, "φ \(latitude): heading jumps \(jump)° at piece \(i)")
+                #expect((before.end - after.start).length < 1e-9, "φ \(latitude): gap at piece \(i)")
+            }
+            #expect(track.pieces.allSatisfy { $0.length > 0 || $0.startHeading != $0.endHeading })
+        }
+    }
+}

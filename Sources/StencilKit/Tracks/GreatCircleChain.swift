@@ -164,10 +164,13 @@ enum GreatCircleChain {
         }
         if points[points.count - 1] != to { points[points.count - 1] = to }
         // Drop chain points where the chain does not turn at all (a leg along the equator or a meridian, split only
-        // at the equator): collinear pieces are one piece.
+        // at the equator): collinear pieces are one piece; and points that repeat the one before.
         var kept = [points[0]]
         kept.reserveCapacity(points.count)
         for i in 1..<points.count {
+            // A point on the last one (an equator crossing a hair from the leg's end lands on the end's pixel) would
+            // make a piece of no length, and the turn into the next leg would be taken from it as no turn at all.
+            if points[i] == kept[kept.count - 1] { continue }
             if i < points.count - 1 {
                 let u = points[i] - kept[kept.count - 1]
                 let v = points[i + 1] - points[i]
