@@ -27,6 +27,26 @@ struct ReadmeTracksAndViewsTests {
         #expect(tiles.allSatisfy { stencil.contains($0.tile) })
     }
 
+    @Test func readmeGroundExampleRuns() throws {
+        // --- README example begins ---
+        // The geometry model's example 8: JFK to LHR on one rhumb line at XYZ level 8, flown at 250 m/s (Earth's sphere,
+        // an XYZ grid's own body). On a Mercator image 250 m/s is not one px speed: it changes by 1 / cos φ.
+        let jfk = try GeoCoordinate(latitude: 40.6413, longitude: -73.7781)
+        let lhr = try GeoCoordinate(latitude: 51.47, longitude: -0.4543)
+        let route = try Track(waypoints: [jfk, lhr], on: .xyz(level: 8), screen: Screen(width: 400, height: 300))
+        let timetable = try TrackTimetable(track: route, timing: GroundTiming(speed: 250))
+        print(timetable.duration, timetable.groundLength ?? 0)  // 23,060.367 s, 5,765,091.721 m
+        let halfway = timetable.pose(atTime: timetable.duration / 2)  // at 46.05565° N: where the aircraft really is
+        print(timetable.time(at: halfway), timetable.groundDistance(at: halfway) ?? 0)
+        let corridor = try route.withLateralBand(metres: 500)  // 1.3126 px: 500 m at the route's highest latitude
+        let needs = try corridor.needs(at: GroundTiming(legSpeeds: [250], framesPerSecond: 1))  // a frame a second
+        // --- README example ends ---
+        #expect(abs(timetable.duration - 23_060.366884) < 1e-6)
+        #expect(abs((timetable.groundLength ?? 0) - 5_765_091.720973) < 1e-5)
+        #expect(abs(corridor.lateralBand - 1.312625792) < 1e-9)
+        #expect(needs.frameCount == Int(timetable.duration.rounded(.down)) + 1)
+    }
+
     @Test func readmeViewExampleRuns() throws {
         var fallbacks: [ParentFallback?] = []
         // --- README example begins ---
