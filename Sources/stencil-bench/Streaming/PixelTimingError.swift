@@ -51,6 +51,14 @@ struct PixelTimingError {
     /// The worst time error: its frame and T(old pose) − t_k in seconds.
     var worstTime: (frame: Int, seconds: Double) = (0, 0)
     var replays: [Replay] = []
+    /// The pose of a frame, ``/StencilKit/TrackFrames/pose(ofFrame:)``, at the ground timing and at the old px timing:
+    /// seconds per pose (each sample the mean of a batch of ``poseBatch`` consecutive frames, over every frame), and
+    /// heap allocations over a pass of every frame at the ground timing (nil where they are not counted).
+    var groundPose = Percentiles([])
+    var pixelPose = Percentiles([])
+    var groundPoseAllocations: Int?
+    /// Frames per timed batch of poses (one pose is too short for the clock).
+    static let poseBatch = 64
 
     /// Measures `setup`, which must be flown at a ground timing, with each of `loaders` at the old schedule's
     /// smallest capacity and at `capacity` (the scenario's budget when nil).
@@ -123,6 +131,15 @@ struct PixelTimingError {
             if abs(seconds) > abs(worstTime.seconds) { worstTime = (k, seconds) }
         }
 
+        // What a frame's pose costs at each timing.
+        progress.update("ground: timing poses")
+        groundPose = Self.timePoses(setup.frames)
+        pixelPose = Self.timePoses(oldFrames)
+        let frames = setup.frames
+        groundPoseAllocations = AllocationCounter.count {
+            for k in 0..<frames.count { blackHole(frames.pose(ofFrame: k)) }
+        }
+
         // The schedules, replayed against the true needs.
         progress.update("ground: the needs at both timings")
         let trueNeeds: TrackNeeds
@@ -172,6 +189,22 @@ struct PixelTimingError {
         }
     }
 
+    /// Seconds per ``/StencilKit/TrackFrames/pose(ofFrame:)`` over every frame, in batches of ``poseBatch`` frames,
+    /// after an untimed pass.
+    static func timePoses(_ frames: TrackFrames) -> Percentiles {
+        for k in 0..<frames.count { blackHole(frames.pose(ofFrame: k)) }
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        samples.reserveCapacity(frames.count / poseBatch + 1)
+        for first in Swift.stride(from: 0, to: frames.count, by: poseBatch) {
+            let last = min(frames.count, first + poseBatch)
+            let start = clock.now
+            for k in first..<last { blackHole(frames.pose(ofFrame: k)) }
+            samples.append(Timing.seconds(clock.now - start) / Double(last - first))
+        }
+        return Percentiles(samples)
+    }
+
     /// A short reason for a refused schedule.
     static func refusal(_ error: StencilError) -> String {
         if case .infeasibleSchedule(let reason) = error { return "refused (needs ≥ \(reason.smallestCapacity))" }
@@ -194,6 +227,11 @@ struct PixelTimingError {
             + "(≈ \(fmt(worstDistance.metres / 1000)) km) at \(when(worstDistance.frame))\n"
             + "  worst time: the real aircraft reaches the old pose \(signed(worstTime.seconds)) s "
             + "\(worstTime.seconds >= 0 ? "later" : "earlier") at \(when(worstTime.frame))\n"
+        let ns = { (x: Double) in fmt(x * 1e9, decimals: 1) }
+        out +=
+            "  a frame's pose (batches of \(Self.poseBatch) frames): at the ground timing p50 \(ns(groundPose.p50)) ns, "
+            + "p99 \(ns(groundPose.p99)) ns, \(groundPoseAllocations.map { "\($0)" } ?? "uncounted") allocations "
+            + "over all frames; at the px timing p50 \(ns(pixelPose.p50)) ns, p99 \(ns(pixelPose.p99)) ns\n"
         var table = TextTable(header: [
             ["loader", "capacity", "", "old schedule at true times", "", "", "", "", "ground schedule", ""],
             ["", "C", "from", "stalled", "first at s", "stall s", "longest s", "missing", "stalled", "stall s"],
@@ -264,6 +302,14 @@ struct PixelTimingError {
                 .object([
                     ("frame", .int(worstTime.frame)), ("t", .number(Double(worstTime.frame) / fps)),
                     ("seconds", .number(worstTime.seconds)),
+                ])
+            ),
+            (
+                "poseSeconds",
+                .object([
+                    ("groundP50", .number(groundPose.p50)), ("groundP99", .number(groundPose.p99)),
+                    ("groundAllocations", groundPoseAllocations.map { .int($0) } ?? .null),
+                    ("pixelsP50", .number(pixelPose.p50)), ("pixelsP99", .number(pixelPose.p99)),
                 ])
             ),
             (
