@@ -229,8 +229,8 @@ struct PixelTimingError {
             + "\(worstTime.seconds >= 0 ? "later" : "earlier") at \(when(worstTime.frame))\n"
         let ns = { (x: Double) in fmt(x * 1e9, decimals: 1) }
         out +=
-            "  a frame's pose (batches of \(Self.poseBatch) frames): at the ground timing p50 \(ns(groundPose.p50)) ns, "
-            + "p99 \(ns(groundPose.p99)) ns, \(groundPoseAllocations.map { "\($0)" } ?? "uncounted") allocations "
+            "  a frame's pose (batches of \(Self.poseBatch) frames): at the ground timing "
+            + "p50 \(ns(groundPose.p50)) ns, p99 \(ns(groundPose.p99)) ns, \(groundPoseAllocations.map { "\($0)" } ?? "uncounted") allocations "
             + "over all frames; at the px timing p50 \(ns(pixelPose.p50)) ns, p99 \(ns(pixelPose.p99)) ns\n"
         var table = TextTable(header: [
             ["loader", "capacity", "", "old schedule at true times", "", "", "", "", "ground schedule", ""],
