@@ -39,11 +39,11 @@ enum FuzzChecks {
         return tiles.isFinite ? tiles : nil
     }
 
-    /// Checks a track: stencil, culling of sampled poses of every piece and of sampled frames, and, given a budget,
-    /// the plan.
+    /// Checks a track: stencil, culling of sampled poses of every piece and of sampled frames (at `timing`, or
+    /// `frames` already flown at another timing, a ground timing say), and, given a budget, the plan.
     static func check(
         _ track: Track, clip: Bool, budget: MemoryBudget?, format: TextureFormat, policy: LoadPolicy,
-        timing: FlightTiming?, quick: Bool = false
+        timing: FlightTiming?, frames flown: TrackFrames? = nil, quick: Bool = false
     ) {
         // `quick`: the api target's route cases, which build many small tracks of many kinds, check smaller ones
         // (a quarter of the box) with fewer poses, and only plans that answer in milliseconds (below).
@@ -108,7 +108,7 @@ enum FuzzChecks {
                 }
             }
         }
-        if let timing, let frames = try? track.frames(at: timing) {
+        if let frames = flown ?? timing.flatMap({ try? track.frames(at: $0) }) {
             let step = max(1, frames.count / (quick ? 16 : 32))
             for k in stride(from: 0, to: frames.count, by: step) { poses.append(frames.pose(ofFrame: k)) }
         }

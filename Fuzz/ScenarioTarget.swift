@@ -21,6 +21,6 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     }
     FuzzChecks.check(
         setup.track, clip: scenario.clipToTerrain, budget: setup.budget, format: setup.format,
-        policy: scenario.policy, timing: setup.timing)
+        policy: scenario.policy, timing: setup.timing.pixels, frames: setup.timing.ground == nil ? nil : setup.frames)
     return 0
 }

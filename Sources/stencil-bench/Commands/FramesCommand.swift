@@ -3,8 +3,9 @@ import MercatorMath
 import StencilKit
 
 /// `stencil-bench frames SCENARIO [--json] [--offset PX]`: every frame of one loop as JSON
-/// (``JSONOutput/writeFrames(_:offset:progress:)``, written as each frame is culled), or about 20 frames as text. It
-/// never plans: a scenario whose budget is too small still gets its frames.
+/// (``JSONOutput/writeFrames(_:offset:progress:)``, written as each frame is culled), or about 20 frames as text, each
+/// with its time (and, at a ground timing, the ground distance flown). It never plans: a scenario whose budget is too
+/// small still gets its frames.
 enum FramesCommand {
     /// Runs the command on the words after `frames`; exit status 0.
     static func run(_ words: [String]) throws -> Int32 {
@@ -28,9 +29,11 @@ enum FramesCommand {
         }
         let frames = setup.frames
         let fps = fmt(setup.timing.framesPerSecond)
+        let ground = setup.timing.ground != nil ? "g = ground distance flown in m, " : ""
         out.write(
             "\(setup.scenario.name): \(Figures.count(frames.count)) frames at \(fps) fps, offset \(fmt(offset)) px "
-                + "(s = along-track position in px: from P_A along the route on a racetrack, the arc length flown on any other track; use --json for every frame)\n"
+                + "(t = time in s, \(ground)s = along-track position in px: from P_A along the route on a racetrack, "
+                + "the arc length flown on any other track; use --json for every frame)\n"
         )
         // About 20 frames, each culled on its own: the summary costs the same for any loop.
         var buffer: [VisibleTile] = []
@@ -39,8 +42,11 @@ enum FramesCommand {
             let pose = frames.pose(ofFrame: k)
             let view = try setup.track.cull(pose, lateralOffset: offset, into: &buffer)
             let px = { (v: Double) in fmt(v, decimals: 1) }
+            let (t, g) = setup.timeAndGround(frame: k, pose: pose)
+            let ground = g.map { "g \(px($0)), " } ?? ""
             out.write(
-                "  frame \(k): s \(px(setup.alongTrackPosition(of: pose))), piece \(pose.piece), (\(px(view.footprint.origin.x)), "
+                "  frame \(k): t \(fmt(t)), \(ground)s \(px(setup.alongTrackPosition(of: pose))), "
+                    + "piece \(pose.piece), (\(px(view.footprint.origin.x)), "
                     + "\(px(view.footprint.origin.y))), heading \(px(pose.heading))°, \(buffer.count) tiles\n")
         }
         out.flush()

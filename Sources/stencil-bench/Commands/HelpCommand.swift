@@ -9,6 +9,7 @@ enum HelpCommand {
                stencil-bench frames SCENARIO [--json] [--offset PX]
                stencil-bench plan SCENARIO [--json]
                stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
+               stencil-bench ground SCENARIO [--json] [--capacity N] [--latency S --throughput N]
                stencil-bench svg SCENARIO [--frame N] -o FILE.svg
                stencil-bench view VIEW [--json]
                stencil-bench svg VIEW -o FILE.svg
@@ -23,6 +24,9 @@ enum HelpCommand {
         its target or allocates.
         `run` also flies the streaming comparison (`run streaming`: only that): the schedule, the segment plans and
         three LRU prefetch heuristics through one loader simulator, and exits 1 if the schedule misses a target.
+        `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing
+        (the ground speed × κ at the route's mean latitude): the worst position and time error, and the frames the
+        schedule planned on the px timing stalls when flown at the true times.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.

@@ -30,9 +30,10 @@ enum SvgCommand {
             }
             frame = n
         } else {
-            // The middle of the first piece.
-            let t = setup.track.pieces[0].duration(at: setup.timing) / 2
-            frame = min(frames.count - 1, Int((t * setup.timing.framesPerSecond).rounded()))
+            // The middle of the first piece, in time (at a ground timing too).
+            let starts = frames.timetable.pieceStarts
+            let t = (starts[0] + starts[1]) / 2
+            frame = min(frames.count - 1, Int((t * frames.framesPerSecond).rounded()))
         }
         progress.update("svg: drawing")
         let drawing = try ScenarioDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)

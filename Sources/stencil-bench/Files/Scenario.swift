@@ -26,6 +26,12 @@ struct Scenario: Sendable {
     var turnDirection: TurnDirection
     /// The lateral band d in terrain px: how far the pilot may steer either side of the track.
     var lateralBand: Double
+    /// The lateral band in metres on the ground (`lateralBandMetres`, in place of `lateralBand`): the track's band
+    /// becomes the px band that is at least this wide everywhere (``/StencilKit/Track/withLateralBand(metres:on:)``).
+    var lateralBandMetres: Double?
+    /// The sphere metres are measured on (`"body"`: `"earth"`, `"mars"` or `{"radius": R}`); nil for the grid's own
+    /// (``/MercatorMath/TileGrid/defaultBody``).
+    var body: Body?
     /// Bytes per tile texture; defaults to tileSize² × 4 (RGBA8).
     var bytesPerTile: Int
     /// Texture budget in bytes; nil means unlimited (a single segment).
@@ -34,8 +40,12 @@ struct Scenario: Sendable {
     var policy: LoadPolicy
     /// Whether rows past the terrain are dropped instead of refusing the flight.
     var clipToTerrain: Bool
-    /// Terrain pixels per second along the track.
+    /// Terrain pixels per second along the track (unused when ``groundSpeeds`` is given).
     var speed: Double
+    /// Ground speeds in metres per second, one for the whole track or one per leg (the geometry model's "Ground units
+    /// and time", §12), from `flight.groundSpeed`, or `flight.knots` or `flight.kmh` converted; nil when the track is
+    /// flown at the px/s ``speed``.
+    var groundSpeeds: [Double]?
     /// Frames per second.
     var fps: Double
     /// Degrees per second for pivot turns (ρ = 0).
@@ -49,8 +59,8 @@ struct Scenario: Sendable {
         do { root = try JSONValue.parse(text) } catch { throw ScenarioError("\(source): \(error)") }
         let top = try FieldReader(root, path: "", source: source)
         try top.allow([
-            "name", "description", "grid", "route", "screen", "turn", "lateralBand", "bytesPerTile", "budgetBytes",
-            "policy", "clipToTerrain", "flight", "loader",
+            "name", "description", "grid", "route", "screen", "turn", "lateralBand", "lateralBandMetres", "body",
+            "bytesPerTile", "budgetBytes", "policy", "clipToTerrain", "flight", "loader",
         ])
         name = try top.string("name")
         guard !name.isEmpty else { throw top.invalid("name", "must not be empty") }
@@ -69,7 +79,14 @@ struct Scenario: Sendable {
             turnRadius = 0
             turnDirection = .right
         }
+        if top.has("lateralBand") && top.has("lateralBandMetres") {
+            throw ScenarioError(
+                "\(source): fields \"lateralBand\" (px) and \"lateralBandMetres\" (m) both give the lateral band: "
+                    + "give one of them")
+        }
         lateralBand = try top.number("lateralBand", default: 0, atLeast: 0)
+        lateralBandMetres = top.has("lateralBandMetres") ? try top.number("lateralBandMetres", atLeast: 0) : nil
+        body = try Self.body(top)
 
         if top.has("bytesPerTile") {
             bytesPerTile = try top.integer("bytesPerTile", atLeast: 1)
@@ -92,8 +109,9 @@ struct Scenario: Sendable {
         clipToTerrain = try top.bool("clipToTerrain", default: false)
 
         if let f = try top.optionalObject("flight") {
-            try f.allow(["speed", "fps", "turnRate"])
+            try f.allow(["speed", "groundSpeed", "knots", "kmh", "fps", "turnRate"])
             speed = try f.number("speed", default: 240, greaterThan: 0)
+            groundSpeeds = try Self.groundSpeeds(f, route: route)
             fps = try f.number("fps", default: 60, greaterThan: 0)
             turnRate = try f.number("turnRate", default: 90, greaterThan: 0)
         } else {
@@ -104,6 +122,87 @@ struct Scenario: Sendable {
         if let l = try top.optionalObject("loader") {
             try l.allow(["latency", "throughput"])
             loader = (try l.number("latency", atLeast: 0), try l.number("throughput", greaterThan: 0))
+        }
+    }
+
+    /// The ground speeds of a `flight` block in m/s: `groundSpeed` (m/s), `knots` or `kmh`, each a number or a list
+    /// of one per leg of `route`; nil when none is given.
+    /// - Throws: ``ScenarioError`` naming the fields for two ground speeds or a ground speed with the px `speed`, a
+    ///   speed that is not a finite number in ``/StencilKit/GroundTiming/validSpeeds`` m/s, or a list that has
+    ///   neither one speed nor one per leg (naming the count the route needs).
+    static func groundSpeeds(_ f: FieldReader, route: RouteSpec) throws(ScenarioError) -> [Double]? {
+        let units: [(key: String, unit: String, metresPerSecond: (Double) -> Double)] = [
+            ("groundSpeed", "m/s", { $0 }),
+            ("knots", "kn", { GroundTiming.metresPerSecond(knots: $0) }),
+            ("kmh", "km/h", { GroundTiming.metresPerSecond(kilometresPerHour: $0) }),
+        ]
+        let given = units.filter { f.has($0.key) }
+        guard let field = given.first else { return nil }
+        let path = { (key: String) in "\"\(f.fieldPath(key))\"" }
+        if given.count > 1 {
+            throw ScenarioError(
+                "\(f.source): fields \(given.map { path($0.key) }.joined(separator: " and ")) both give the ground "
+                    + "speed: give one of them")
+        }
+        if f.has("speed") {
+            throw ScenarioError(
+                "\(f.source): fields \(path("speed")) (px/s) and \(path(field.key)) (a ground speed) both give the "
+                    + "speed: give one of them (a ground speed flies the track in metres per second, §12)")
+        }
+        let value = try f.value(field.key)
+        let items: [(key: String, value: JSONValue)]
+        switch value {
+        case .number: items = [(field.key, value)]
+        case .array(let list): items = list.enumerated().map { ("\(field.key)[\($0.offset)]", $0.element) }
+        default:
+            throw f.invalid(field.key, "must be a speed in \(field.unit) or a list of one per leg, not \(value.kind)")
+        }
+        var speeds: [Double] = []
+        for item in items {
+            guard case .number(let v) = item.value else {
+                throw f.invalid(item.key, "must be a speed in \(field.unit), not \(item.value.kind)")
+            }
+            guard v > 0, v.isFinite else {
+                throw f.invalid(
+                    item.key, "must be a finite speed greater than 0 \(field.unit) (got \(JSONValue.format(v)))")
+            }
+            let metres = field.metresPerSecond(v)
+            guard metres.isFinite, GroundTiming.validSpeeds.contains(metres) else {
+                throw f.invalid(
+                    item.key,
+                    "must lie in [1e-06, 1e+09] m/s (got \(JSONValue.format(v)) \(field.unit) = "
+                        + "\(JSONValue.format(metres)) m/s)")
+            }
+            speeds.append(metres)
+        }
+        let legs = route.legs
+        guard speeds.count == 1 || speeds.count == legs.count else {
+            let choice =
+                legs.count == 1
+                ? "one speed" : "one speed for the whole track, or \(legs.count), one per leg in flying order"
+            throw f.invalid(field.key, "has \(speeds.count) speeds; \(legs.description): give \(choice)")
+        }
+        return speeds
+    }
+
+    /// The `"body"` field: `"earth"`, `"mars"` or `{"radius": R}` (metres, in ``/MercatorMath/Body/validRadii``);
+    /// nil when absent.
+    static func body(_ top: FieldReader) throws(ScenarioError) -> Body? {
+        guard top.has("body") else { return nil }
+        let valid = "must be \"earth\", \"mars\" or {\"radius\": R} (R in metres, 0.001 … 1e+15)"
+        switch try top.value("body") {
+        case .string("earth"): return .earth
+        case .string("mars"): return .mars
+        case .string(let s): throw top.invalid("body", "\(valid) (got \"\(s)\")")
+        case .object:
+            let b = try top.object("body")
+            try b.allow(["radius"])
+            let radius = try b.number("radius", greaterThan: 0)
+            guard let body = try? Body(radius: radius) else {
+                throw b.invalid("radius", "must lie in [0.001, 1e+15] metres (got \(JSONValue.format(radius)))")
+            }
+            return body
+        case let other: throw top.invalid("body", "\(valid), not \(other.kind)")
         }
     }
 }
@@ -146,6 +245,24 @@ enum RouteSpec: Sendable {
     var isRacetrack: Bool {
         if case .racetrack = self { return true }
         return false
+    }
+
+    /// The legs of the route as the geometry model's "Ground units and time" (§12) counts them for per-leg speeds:
+    /// the count a list of speeds may have besides 1, and a description for messages. A one-way route through n + 1
+    /// waypoints has n legs, a loop n + 1 (the closing leg last), the racetrack 2 (outbound, return).
+    var legs: (count: Int, description: String) {
+        switch self {
+        case .racetrack:
+            return (2, "a racetrack has 2 legs (outbound with the U-turn at B, return with the U-turn at A)")
+        case .waypoints(let points, _, let closure, _):
+            let n = points.count
+            return closure == .loop
+                ? (n, "this loop through \(n) waypoints has \(n) legs (the closing leg last)")
+                : (
+                    max(1, n - 1),
+                    "this one-way route through \(n) waypoints has \(max(1, n - 1)) leg\(n > 2 ? "s" : "")"
+                )
+        }
     }
 }
 

@@ -2,6 +2,53 @@ import Foundation
 import MercatorMath
 import StencilKit
 
+/// How a scenario is flown: at a px/s speed (the geometry model's "Streaming schedule", §9) or at ground speeds in
+/// metres per second ("Ground units and time", §12).
+enum ScenarioTiming: Sendable {
+    case pixels(FlightTiming)
+    case ground(GroundTiming)
+
+    /// Frames per second.
+    var framesPerSecond: Double {
+        switch self {
+        case .pixels(let timing): return timing.framesPerSecond
+        case .ground(let timing): return timing.framesPerSecond
+        }
+    }
+
+    /// Seconds per frame, 1 / fps.
+    var frameInterval: Double { 1 / framesPerSecond }
+
+    /// Degrees per second of pivots.
+    var turnRate: Double {
+        switch self {
+        case .pixels(let timing): return timing.turnRate
+        case .ground(let timing): return timing.turnRate
+        }
+    }
+
+    /// The px/s timing, or nil at ground speeds.
+    var pixels: FlightTiming? {
+        if case .pixels(let timing) = self { return timing }
+        return nil
+    }
+
+    /// The ground timing, or nil at a px/s speed.
+    var ground: GroundTiming? {
+        if case .ground(let timing) = self { return timing }
+        return nil
+    }
+
+    /// The timetable of `track` at this timing.
+    /// - Throws: the errors of ``/StencilKit/TrackTimetable/init(track:timing:)-(_,GroundTiming)``.
+    func timetable(of track: Track) throws(StencilError) -> TrackTimetable {
+        switch self {
+        case .pixels(let timing): return TrackTimetable(track: track, timing: timing)
+        case .ground(let timing): return try TrackTimetable(track: track, timing: timing)
+        }
+    }
+}
+
 /// A ``Scenario`` turned into library values: grid, track (and the racetrack it was built from, for a racetrack
 /// scenario), timing, frames, texture format and budget.
 struct ScenarioSetup: Sendable {
@@ -11,8 +58,9 @@ struct ScenarioSetup: Sendable {
     let track: Track
     /// The racetrack, for a racetrack scenario.
     let racetrack: Racetrack?
-    let timing: FlightTiming
-    /// The poses of one lap (closed tracks) or of the whole flight (one-way), one per frame.
+    /// The px/s timing, or the ground timing when the scenario gives ground speeds.
+    let timing: ScenarioTiming
+    /// The poses of one lap (closed tracks) or of the whole flight (one-way), one per frame, at ``timing``.
     let frames: TrackFrames
     let format: TextureFormat
     let budget: MemoryBudget
@@ -58,23 +106,43 @@ struct ScenarioSetup: Sendable {
         switch scenario.route {
         case .racetrack(_, _, let way):
             let turn = try Turn(radius: scenario.turnRadius, direction: scenario.turnDirection)
-            let racetrack = try Racetrack(
+            var racetrack = try Racetrack(
                 from: coordinates[0], to: coordinates[1], on: grid, way: way, screen: screen, turn: turn,
                 lateralBand: scenario.lateralBand)
+            if let metres = scenario.lateralBandMetres {
+                // The band in px that is `metres` wide everywhere, given to the racetrack itself so that it and its
+                // track agree.
+                let band = Track(racetrack: racetrack).lateralBand(metres: metres, on: scenario.body)
+                racetrack = try Racetrack(
+                    from: coordinates[0], to: coordinates[1], on: grid, way: way, screen: screen, turn: turn,
+                    lateralBand: band)
+            }
             self.racetrack = racetrack
             track = Track(racetrack: racetrack)
         case .waypoints(_, let legs, let closure, let tolerance):
             racetrack = nil
-            track = try Track(
+            let built = try Track(
                 waypoints: coordinates, on: grid, screen: screen, legs: legs, turnRadius: scenario.turnRadius,
                 closure: closure, tolerance: tolerance, lateralBand: scenario.lateralBand)
+            track =
+                try scenario.lateralBandMetres.map { try built.withLateralBand(metres: $0, on: scenario.body) } ?? built
         }
-        timing = try FlightTiming(
-            speed: scenario.speed, framesPerSecond: fpsOverride ?? scenario.fps, turnRate: scenario.turnRate)
+        let fps = fpsOverride ?? scenario.fps
+        if let speeds = scenario.groundSpeeds {
+            timing = .ground(
+                try GroundTiming(
+                    legSpeeds: speeds, framesPerSecond: fps, turnRate: scenario.turnRate, body: scenario.body))
+        } else {
+            timing = .pixels(try FlightTiming(speed: scenario.speed, framesPerSecond: fps, turnRate: scenario.turnRate))
+        }
         format = try TextureFormat(bytesPerTile: scenario.bytesPerTile)
         budget = try MemoryBudget(bytes: scenario.budgetBytes ?? Int.max)
-        frames = try track.frames(at: timing)
+        frames = try TrackFrames(timetable: timing.timetable(of: track))
     }
+
+    /// When the track reaches each piece at the scenario's timing: poses at a time, and ETAs and ground distances at
+    /// a pose.
+    var timetable: TrackTimetable { frames.timetable }
 
     /// The track's stencil (clipped if the scenario asks).
     func makeStencil() throws(StencilError) -> Stencil {
@@ -129,6 +197,13 @@ struct ScenarioSetup: Sendable {
 
     /// The per-frame time budget in seconds: `overrideMs` if given, else one frame interval.
     func frameBudget(overrideMs: Double?) -> Double { overrideMs.map { $0 / 1000 } ?? timing.frameInterval }
+
+    /// The time of frame `k` and, at a ground timing, the ground distance flown at its pose: the `"t"` and `"g"` of
+    /// `frames`.
+    /// - Complexity: O(1).
+    func timeAndGround(frame k: Int, pose: TrackPose) -> (t: Double, g: Double?) {
+        (frames.time(ofFrame: k), timing.ground == nil ? nil : timetable.groundDistance(at: pose))
+    }
 
     /// The lateral offset flown at frame `k` by `run`: δ = d·sin(2πk / (4·fps)), weaving across the whole band
     /// every four seconds (0 when the band is 0).

@@ -4,12 +4,14 @@ import StencilKit
 
 /// The built-in track scenarios ("Tracks: routes of any shape"), generated as JSON text so that `scenarios --write`
 /// saves them like the others: example 4 of "Worked examples 4–6" (pivot and fly-by), a JFK→LHR great-circle flight
-/// plan at XYZ z = 8, a 2,000-point GPX-like track at z = 14 (a random walk on a fixed seed), a closed circuit across
+/// plan at XYZ z = 8, the same flight's filed plan at z = 12 flown at ground speeds ("Ground units and time"), a
+/// 2,000-point GPX-like track at z = 14 (a random walk on a fixed seed), a closed circuit across
 /// ±180° on Mars Viking, one-way versions of racetrack routes, and the 5 × 50-tile corridor at z = 12 at four headings.
 enum TrackScenarios {
     static let all: [(name: String, json: String)] =
         [
-            example4(pivot: true), example4(pivot: false), jfkToHeathrow(), gpxTrack(), vikingCircuit(),
+            example4(pivot: true), example4(pivot: false), jfkToHeathrow(), jfkToHeathrowGround(climb: false),
+            jfkToHeathrowGround(climb: true), gpxTrack(), vikingCircuit(),
             oneWay(
                 "example1-oneway", "The geometry model's example 1 flown one way, A to B, no turns", mars,
                 [(-147, 0), (-86.25, 0)]),
@@ -85,6 +87,28 @@ enum TrackScenarios {
             route: "{\"waypoints\": \(waypoints(points)), \"legs\": \"greatCircle\", \"tolerance\": 0.5}",
             screen: "{\"width\": 1024, \"height\": 768, \"scale\": 1.0}", bytesPerTile: 262_144,
             budgetBytes: 64 * 262_144, flight: "{\"speed\": 600, \"fps\": 60, \"turnRate\": 90}")
+    }
+
+    /// JFK → LHR as the filed plan JFK, 50N/50W, 52N/40W, 53N/30W, 53N/20W, LHR on great circles at XYZ z = 12, flown
+    /// at a ground speed ("Ground units and time", §12): 250 m/s throughout, or with `climb` one speed per leg for
+    /// the climb, the cruise and the descent (150, 230, 250, 250, 180 m/s). One frame a second, a moving map's
+    /// update rate: the six-hour flight has about 22,000 frames (at 60 fps it would have 1.3 million, 0.17 px apart).
+    static func jfkToHeathrowGround(climb: Bool) -> (name: String, json: String) {
+        let points: [(lon: Double, lat: Double)] = [
+            (-73.7781, 40.6413), (-50, 50), (-40, 52), (-30, 53), (-20, 53), (-0.4543, 51.47),
+        ]
+        let speeds = climb ? "[150, 230, 250, 250, 180]" : "250"
+        return scenario(
+            name: climb ? "jfk-lhr-climb" : "jfk-lhr-ground",
+            description: climb
+                ? "JFK to LHR's filed plan at XYZ z = 12, one ground speed per leg: climb, cruise, descent "
+                    + "(150, 230, 250, 250, 180 m/s)"
+                : "JFK to LHR's filed plan (JFK, 50N/50W, 52N/40W, 53N/30W, 53N/20W, LHR) on great circles at XYZ "
+                    + "z = 12, 250 m/s over the ground",
+            grid: "{\"xyz\": 12}",
+            route: "{\"waypoints\": \(waypoints(points)), \"legs\": \"greatCircle\", \"tolerance\": 0.5}",
+            screen: "{\"width\": 1024, \"height\": 768, \"scale\": 1.0}", bytesPerTile: 262_144,
+            budgetBytes: 64 * 262_144, flight: "{\"groundSpeed\": \(speeds), \"fps\": 1, \"turnRate\": 90}")
     }
 
     /// A 2,000-point GPX-like track at XYZ z = 14: a random walk from (7.0°E, 46.0°N) on a fixed seed, steps of

@@ -30,7 +30,8 @@ enum JSONOutput {
         json.finish()
     }
 
-    /// One lap's frames (the whole flight, one-way), one a line: `s` is the along-track position the plan measures
+    /// One lap's frames (the whole flight, one-way), one a line: `t` is the frame's time k / fps in seconds, `g` (at
+    /// a ground timing only) the ground distance flown in metres, `s` the along-track position the plan measures
     /// (on a racetrack the position projected on u(θ) from P_A; on any other track the arc length flown), `piece`
     /// the index of the track piece (on a racetrack 0 outbound, 1 the turn at B, 2 inbound, 3 the turn at A), `x`,
     /// `y` the unwrapped pixel position moved by the lateral offset, `heading` in degrees, `tiles` the visible
@@ -47,12 +48,15 @@ enum JSONOutput {
             }
             let pose = frames.pose(ofFrame: k)
             let view = try setup.track.cull(pose, lateralOffset: offset, into: &buffer)
-            json.item(
-                .object([
-                    ("s", .number(setup.alongTrackPosition(of: pose))), ("piece", .int(pose.piece)),
-                    ("x", .number(view.footprint.origin.x)), ("y", .number(view.footprint.origin.y)),
-                    ("heading", .number(pose.heading)), ("tiles", .tiles(buffer.lazy.map(\.tile))),
-                ]))
+            let (t, g) = setup.timeAndGround(frame: k, pose: pose)
+            var fields: [(key: String, value: JSONValue)] = [("t", .number(t))]
+            if let g { fields.append(("g", .number(g))) }
+            fields += [
+                ("s", .number(setup.alongTrackPosition(of: pose))), ("piece", .int(pose.piece)),
+                ("x", .number(view.footprint.origin.x)), ("y", .number(view.footprint.origin.y)),
+                ("heading", .number(pose.heading)), ("tiles", .tiles(buffer.lazy.map(\.tile))),
+            ]
+            json.item(.object(fields))
         }
         json.finish()
     }
