@@ -31,6 +31,8 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
     case levelsOutOfOrder(minimum: Int, maximum: Int)
     /// A tile cover that would list `count` tiles, more than `limit` (``TileID/maximumCoverCount``).
     case tooManyTiles(count: Int, limit: Int)
+    /// A size that must be a power of two (a MapLibre source's tile size) was not one.
+    case notPowerOfTwo(field: String, value: Int)
 
     /// A sentence naming what was wrong and what would be valid.
     public var description: String {
@@ -72,6 +74,8 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .tooManyTiles(let count, let limit):
             return "The tile cover needs \(count) tiles, more than the limit of \(limit) "
                 + "(TileID.maximumCoverCount); ask for a smaller box or fewer or shallower levels."
+        case .notPowerOfTwo(let field, let value):
+            return "\(field) is \(value); it must be a power of two (…, 256, 512, 1024, …)."
         }
     }
 }
