@@ -29,6 +29,10 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidQuadkey(quadkey: String, reason: String)
     /// A minimum level above the maximum level.
     case levelsOutOfOrder(minimum: Int, maximum: Int)
+    /// A tile cover that would list `count` tiles, more than `limit` (``TileID/maximumCoverCount``).
+    case tooManyTiles(count: Int, limit: Int)
+    /// A size that must be a power of two (a MapLibre source's tile size) was not one.
+    case notPowerOfTwo(field: String, value: Int)
 
     /// A sentence naming what was wrong and what would be valid.
     public var description: String {
@@ -67,6 +71,11 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .levelsOutOfOrder(let minimum, let maximum):
             return "Minimum level \(minimum) is above maximum level \(maximum); "
                 + "it must be at most the maximum (0 ≤ minimum ≤ maximum ≤ 30)."
+        case .tooManyTiles(let count, let limit):
+            return "The tile cover needs \(count) tiles, more than the limit of \(limit) "
+                + "(TileID.maximumCoverCount); ask for a smaller box or fewer or shallower levels."
+        case .notPowerOfTwo(let field, let value):
+            return "\(field) is \(value); it must be a power of two (…, 256, 512, 1024, …)."
         }
     }
 }

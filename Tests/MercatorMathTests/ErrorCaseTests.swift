@@ -100,6 +100,8 @@ struct ErrorCaseTests {
             .notXYZLevel(columns: 90, rows: 42),
             .invalidQuadkey(quadkey: "0124", reason: "the reason"),
             .levelsOutOfOrder(minimum: 14, maximum: 12),
+            .tooManyTiles(count: 4_194_304, limit: 1_048_576),
+            .notPowerOfTwo(field: "F", value: 300),
         ])
     func descriptions(error: MercatorError) {
         let fragments: [String]
@@ -117,6 +119,8 @@ struct ErrorCaseTests {
         case .notXYZLevel: fragments = ["90 × 42", "2ⁿ × 2ⁿ", "0 ≤ n ≤ 30"]
         case .invalidQuadkey: fragments = ["\"0124\"", "the reason", "30 digits", "0, 1, 2 or 3"]
         case .levelsOutOfOrder: fragments = ["14", "12", "at most the maximum"]
+        case .tooManyTiles: fragments = ["4194304", "1048576", "maximumCoverCount", "smaller box"]
+        case .notPowerOfTwo: fragments = ["F", "300", "power of two"]
         }
         expectDescription(of: error, mentions: fragments)
     }

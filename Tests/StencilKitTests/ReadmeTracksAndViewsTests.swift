@@ -59,7 +59,7 @@ struct ReadmeTracksAndViewsTests {
         view.visibleTiles(into: &visible)  // 10 tiles, row-major: the draw order
         try view.prefetchRing(width: 256, order: .nearestFirst, into: &ring)  // 17 tiles just off screen
         for tile in visible {
-            let id = try draw.grid.unwrappedTileID(of: tile.tile)  // (12, 2144, 1433), …
+            guard let id = view.unwrappedTileID(of: tile) else { continue }  // (12, 2144, 1433), …; nil off XYZ grids
             let place = view.transform.apply(to: tile.origin)  // screen points of the tile's corner
             // Not loaded yet? Draw the nearest resident ancestor's sub-square instead:
             let fallback = id.parentFallback { $0.level <= 10 }  // (10, 536, 358), origin (0, 0.25), side 1/4

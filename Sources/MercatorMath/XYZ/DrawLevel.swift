@@ -1,8 +1,10 @@
 /// The pyramid level a map zoom is drawn from and the scale it is drawn at (the geometry model's *Views and levels of
-/// detail* (§8)), as chosen by
-/// ``LevelOfDetail/drawLevel(forMapZoom:)``. Always scale = 2^(level − mapZoom) > 0 and grid = the XYZ level.
+/// detail* (§8)), as chosen by ``LevelOfDetail/drawLevel(forMapZoom:)`` or, for a MapLibre zoom,
+/// ``LevelOfDetail/mapLibreLevel(forZoom:pixelRatio:)``. Always scale = 2^(level − mapZoom) > 0 and grid = the XYZ
+/// level.
 public struct DrawLevel: Sendable, Hashable, CustomStringConvertible {
-    /// The fractional map zoom Z asked for (the world is T·2^Z points wide).
+    /// The fractional map zoom Z asked for (the world is T·2^Z points wide); for a MapLibre zoom Z_ml,
+    /// Z = Z_ml + log₂(512 / T).
     public let mapZoom: Double
     /// The integer level n whose tiles are drawn.
     public let level: Int

@@ -72,14 +72,14 @@ public struct LevelOfDetail: Sendable, Hashable {
         return DrawLevel(mapZoom: mapZoom, level: level, scale: scale, grid: grid)
     }
 
-    /// ⌊a + b⌋ exactly, for finite a, b ≥ 0 with a + b < 2⁵².
+    /// ⌊a + b⌋ exactly, for finite a and b of either sign with |a + b| < 2⁵².
     static func floorOfSum(_ a: Double, _ b: Double) -> Int {
         let s = a + b
         let bb = s - a
         let e = (a - (s - bb)) + (b - bb)  // a + b = s + e exactly
         let f = s.rounded(.down)
-        // s + e < f only when s is the integer f itself and e < 0 (|e| ≤ ulp(s)/2 is smaller than s's distance to
-        // any other integer below it).
+        // s + e < f only when s is the integer f itself and e < 0 (|e| ≤ ulp(s)/2 is smaller than the distance
+        // from s to any integer it is not, above or below, whatever its sign).
         return Int(s == f && e < 0 ? f - 1 : f)
     }
 }

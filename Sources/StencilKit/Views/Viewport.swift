@@ -61,3 +61,24 @@ public struct Viewport: Sendable, Hashable {
         self.screen = screen
     }
 }
+
+extension Viewport {
+    /// The XYZ id of the real tile a visible tile draws, (n, column mod 2ⁿ, row) — MapLibre's `CanonicalTileID`,
+    /// mercantile's `Tile` — when the view's grid is an XYZ level (``/MercatorMath/TileGrid/xyzLevel``); nil for
+    /// any other grid, or for a tile whose row is not one of the grid's (never one this view listed). Does not
+    /// throw, unlike ``/MercatorMath/TileGrid/tileID(of:)``: a visible tile's row is always on the terrain.
+    /// - Complexity: O(1): a power-of-two test and a mask; no allocation.
+    @inlinable
+    public func tileID(of tile: VisibleTile) -> TileID? {
+        unwrappedTileID(of: tile)?.canonical
+    }
+
+    /// The unwrapped XYZ id of a visible tile, (n, unwrapped column, row), whose
+    /// ``/MercatorMath/UnwrappedTileID/worldCopy`` says which copy of the world it is drawn in (MapLibre's
+    /// `UnwrappedTileID`), when the view's grid is an XYZ level; nil otherwise (see ``tileID(of:)``).
+    /// - Complexity: O(1); no allocation.
+    @inlinable
+    public func unwrappedTileID(of tile: VisibleTile) -> UnwrappedTileID? {
+        try? grid.unwrappedTileID(of: tile.tile)
+    }
+}
