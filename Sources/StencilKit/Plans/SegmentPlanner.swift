@@ -234,6 +234,18 @@ struct SegmentPlanner {
                 k = j
                 continue
             }
+            // When only pieces held at v itself (pivots there) overflow, and nothing else is under way, every
+            // position before v fits (the pieces ending at v, partly flown, hold no more than whole): the reach is
+            // the double before v, as the bisection below would find, without its steps.
+            if m == j && j - k > 1 && span(j - 1).range.lower == v {
+                extra.removeAll()
+                for c in k..<j where span(c).range.lower < v {
+                    scan(c, u0, v) { extra.insert(row: $0, first: $1, last: $2, unless: base) }
+                }
+                if base.count + extra.count <= capacity && v.nextDown >= current && v.nextDown >= u0 {
+                    return v.nextDown
+                }
+            }
             // Overflow between `current` and v: every piece with a span reaching past `current` and starting by u.
             func fits(_ u: Double) -> Bool {
                 extra.removeAll()
