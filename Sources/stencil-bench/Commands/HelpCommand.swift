@@ -2,7 +2,7 @@
 enum HelpCommand {
     /// The usage text.
     static let usage = """
-        usage: stencil-bench [run] [SCENARIO...] [--quick] [--json] [--save FILE] [--compare FILE]
+        usage: stencil-bench [run] [SCENARIO...] [--quick] [--strict] [--json] [--save FILE] [--compare FILE]
                              [--threshold 0.25] [--min-delta-ms 0.001] [--budget-ms MS] [--fps FPS]
                              [--repetitions N] [--stride N]
                stencil-bench stencil SCENARIO [--json]

@@ -43,6 +43,8 @@ struct ViewBenchmark {
         var calls = 0
         var violations: [String] = []
         var notes: [String] = []
+        /// Whether every timing missed the per-call target (a note without `--strict`, a violation with it).
+        var missedTiming = false
     }
 
     static let batchSize = 100
@@ -172,9 +174,15 @@ struct ViewBenchmark {
         let targets = "p50 ≤ \(Figures.time(c.targetP50))" + (c.targetP99.map { ", p99 ≤ \(Figures.time($0))" } ?? "")
         let figures = { (p: Percentiles) in "p50 \(Figures.time(p.p50)), p99 \(Figures.time(p.p99))" }
         if !outcome.met {
-            result.violations.append(
+            let miss =
                 "view \(c.name): \(figures(outcome.kept)) per call miss the target \(targets) "
-                    + "(the closest of \(outcome.timings) timings)")
+                + "(the closest of \(outcome.timings) timings)"
+            result.missedTiming = true
+            if settings.strict {
+                result.violations.append(miss)
+            } else {
+                result.notes.append(miss + BenchmarkSettings.timingNote)
+            }
         } else if outcome.timings > 1 {
             result.notes.append(
                 "view \(c.name): \(figures(outcome.first)) on the first timing missed \(targets); timing "

@@ -26,12 +26,14 @@ struct StreamingComparison: Sendable {
     /// Needs plus schedule of ``timedRoute`` at Ĉ, per loader: the median of a few timings, seconds.
     var scheduleTimes: [(loader: String, seconds: Double)] = []
     var violations: [String] = []
+    /// Timing targets missed without `--strict` (reported, not gating).
+    var notes: [String] = []
     /// Problems that stop a route (a refused scenario).
     var errors: [String] = []
     var elapsed = 0.0
 
     /// Flies every route with every loader.
-    static func run(quick: Bool) -> StreamingComparison {
+    static func run(quick: Bool, strict: Bool = false) -> StreamingComparison {
         let progress = Progress("streaming comparison")
         defer { progress.finish() }
         let clock = ContinuousClock()
@@ -51,9 +53,14 @@ struct StreamingComparison: Sendable {
                 result.cases.append(item)
                 result.violations += item.violations
                 if item.driverStep.p99 > driverTarget {
-                    result.violations.append(
+                    let miss =
                         "\(name), \(setting.name): driver step p99 \(Figures.time(item.driverStep.p99)) > 0.5 µs "
-                            + "(the closest of \(item.driverTimings) timings)")
+                        + "(the closest of \(item.driverTimings) timings)"
+                    if strict {
+                        result.violations.append(miss)
+                    } else {
+                        result.notes.append(miss + BenchmarkSettings.timingNote)
+                    }
                 }
                 if let n = item.driverAllocations, n > 0 {
                     result.violations.append("\(name), \(setting.name): the driver allocated \(n) times stepping")

@@ -89,6 +89,9 @@ enum StreamingReport {
                 "schedule of \(StreamingComparison.timedRoute) (needs + plan at Ĉ, \(loader)): "
                 + "\(Figures.time(seconds)) median (target ≤ 20 ms)\n"
         }
+        if !comparison.notes.isEmpty {
+            out += "streaming notes:\n" + comparison.notes.map { "  " + $0 }.joined(separator: "\n") + "\n"
+        }
         if !comparison.errors.isEmpty {
             out += "routes not flown:\n" + comparison.errors.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
