@@ -65,7 +65,7 @@ extension SegmentPlanner {
             guard passes(highest) else { return nil }
             // The working sets give the answer in one bisection of cheap steps; it is taken when the reach agrees
             // that it is the left end (it passes, the double before it does not), else the reach is bisected.
-            if let guess = leastStart(to: first.nextUp, from: y, below: highest, capacity: capacity), guess > y,
+            if let guess = reachBack(to: first.nextUp, from: y, below: highest, capacity: capacity), guess > y,
                 passes(guess), !passes(guess.nextDown)
             {
                 y = guess
@@ -82,27 +82,6 @@ extension SegmentPlanner {
             y = good
         }
         return nil
-    }
-
-    /// The least u0 in [lower, upper] such that the working set of [u0, u1] fits, or nil when not even [upper, u1]
-    /// does: a bisection down to neighbouring doubles.
-    /// - Complexity: O(60) scans of the pieces in [lower, u1], counted in one reused running set.
-    private func leastStart(to u1: Double, from lower: Double, below upper: Double, capacity: Int) -> Double? {
-        var counter = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
-        func fits(_ u0: Double) -> Bool {
-            counter.removeAll()
-            forEachRun(u0, u1) { counter.insert(row: $0, first: $1, last: $2) }
-            return counter.count <= capacity
-        }
-        guard fits(upper) else { return nil }
-        var bad = lower
-        var good = upper
-        while true {
-            let mid = bad + (good - bad) / 2
-            guard mid > bad, mid < good else { break }
-            if fits(mid) { good = mid } else { bad = mid }
-        }
-        return good
     }
 
     /// Split points of a closed chain y = p₀ < p₁ < … < pₙ₋₁ < y + M as positions in [0, M), ascending.

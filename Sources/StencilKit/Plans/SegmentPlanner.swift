@@ -273,17 +273,25 @@ struct SegmentPlanner {
         return limit
     }
 
-    /// The nearest u0 ≤ u1 such that the working set of [u0, u1] fits, or nil when not even [u1, u1] does: the
-    /// backward mirror of ``reach(from:capacity:limit:)``, bisected down to neighbouring doubles over [0, u1].
-    func reachBack(to u1: Double, capacity: Int) -> Double? {
-        guard fits(u1, u1, capacity: capacity) else { return nil }
-        var lo = 0.0
-        var hi = u1
-        while true {
-            let mid = lo + (hi - lo) / 2
-            guard mid > lo, mid < hi else { break }
-            if fits(mid, u1, capacity: capacity) { hi = mid } else { lo = mid }
+    /// The least u0 in [lower, upper] such that the working set of [u0, u1] fits, or nil when not even [upper, u1]
+    /// does: the backward mirror of ``reach(from:capacity:limit:)``, bisected down to neighbouring doubles (the
+    /// backward pause plan asks over [0, u1], the search round a loop's circle over a narrower range).
+    /// - Complexity: O(60) scans of the pieces in [lower, u1], counted in one reused running set.
+    func reachBack(to u1: Double, from lower: Double, below upper: Double, capacity: Int) -> Double? {
+        var counter = RealTileCounter(grid: grid, clip: clip, ranks: ranks)
+        func fits(_ u0: Double) -> Bool {
+            counter.removeAll()
+            forEachRun(u0, u1) { counter.insert(row: $0, first: $1, last: $2) }
+            return counter.count <= capacity
         }
-        return hi
+        guard fits(upper) else { return nil }
+        var bad = lower
+        var good = upper
+        while true {
+            let mid = bad + (good - bad) / 2
+            guard mid > bad, mid < good else { break }
+            if fits(mid) { good = mid } else { bad = mid }
+        }
+        return good
     }
 }

@@ -34,7 +34,7 @@ extension SegmentPlanner {
         var splits: [Double] = []
         var end = length
         while !fits(0, end, capacity: capacity) {
-            guard let start = reachBack(to: end, capacity: capacity), start < end, start > 0,
+            guard let start = reachBack(to: end, from: 0, below: end, capacity: capacity), start < end, start > 0,
                 splits.count < Self.maximumSegments
             else {
                 return nil
