@@ -7,16 +7,23 @@ let package = Package(
     products: [
         .library(name: "MercatorMath", targets: ["MercatorMath"]),
         .library(name: "StencilKit", targets: ["StencilKit"]),
+        .library(name: "StencilKitIO", targets: ["StencilKitIO"]),
         .executable(name: "stencil-bench", targets: ["stencil-bench"]),
     ],
     targets: [
         .target(name: "MercatorMath"),
         .target(name: "StencilKit", dependencies: ["MercatorMath"]),
-        .executableTarget(name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath"]),
+        // The system zlib (gzip directories of PMTiles archives): a system library, not a package.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+        // Real tiles: archives, tile directories and a threaded loader. StencilKit and MercatorMath stay pure.
+        .target(name: "StencilKitIO", dependencies: ["StencilKit", "MercatorMath", "CZlib"]),
+        .executableTarget(name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO"]),
         // The tests' shared support (the one random generator); internal, no product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
         .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"]),
+        .testTarget(
+            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
