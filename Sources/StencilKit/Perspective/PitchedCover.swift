@@ -12,6 +12,10 @@ public struct PitchedCover: Sendable {
     /// The refined spans of the level being read and of the level being written (scratch).
     var refined: [ColumnSpan] = []
     var nextRefined: [ColumnSpan] = []
+    /// The cover as runs (level, row, first, last), level by level and row-major, when asked for runs only.
+    var runs: [LevelRun] = []
+    /// Tiles written so far (runs included).
+    var count = 0
     /// (least distance ahead, tile) pairs of a nearest-first sort (scratch).
     var keyed: [(key: Double, tile: PitchedTile)] = []
 
@@ -46,7 +50,15 @@ extension PerspectiveCamera {
     /// - Complexity: O(rows + tiles) per level for ``TileOrder/rowMajor``, no allocation once `cover` has grown;
     ///   plus O(tiles · log tiles) for ``TileOrder/nearestFirst``.
     public func cover(order: TileOrder = .rowMajor, into cover: inout PitchedCover) throws(StencilError) {
+        try fill(&cover, runsOnly: false)
+        if order == .nearestFirst { sortNearestFirst(&cover) }
+    }
+
+    /// Fills `cover.tiles`, or only `cover.runs` when `runsOnly` (a track's frames diff their runs).
+    func fill(_ cover: inout PitchedCover, runsOnly: Bool) throws(StencilError) {
         cover.tiles.removeAll(keepingCapacity: true)
+        cover.runs.removeAll(keepingCapacity: true)
+        cover.count = 0
         cover.refined.removeAll(keepingCapacity: true)
         let footprintRows = QuadRows(footprint)
         let box = footprintRows.bounds
@@ -61,7 +73,7 @@ extension PerspectiveCamera {
             let length = tileSize * exp2(Double(referenceLevel - n))
             var writer = PitchedRunWriter(
                 level: n, length: length, tolerance: 2 * (1e-9 * length + 1e-14 * world) + roundingMargin,
-                footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil)
+                footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil, runsOnly: runsOnly)
             cover.nextRefined.removeAll(keepingCapacity: true)
             if n == firstLevel {
                 let (first, last) = (
@@ -97,7 +109,6 @@ extension PerspectiveCamera {
             if cover.refined.isEmpty { break }
             n += 1
         }
-        if order == .nearestFirst { sortNearestFirst(&cover) }
     }
 
     /// The cover in a new array (see ``cover(order:into:)``); allocates, so a render loop keeps a ``PitchedCover``.
@@ -138,8 +149,10 @@ struct PitchedRunWriter {
     let footprint: QuadRows
     let band: QuadRows?
     let mask: Int
+    let runsOnly: Bool
 
-    init(level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?) {
+    init(level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?, runsOnly: Bool) {
+        self.runsOnly = runsOnly
         self.level = level
         self.length = length
         self.tolerance = tolerance
@@ -155,27 +168,50 @@ struct PitchedRunWriter {
             let c0 = max(r0, a)
             let c1 = min(r1, b)
             if c0 <= c1 {
-                if a < c0 { try append(row: row, from: a, through: c0 - 1, to: &cover.tiles) }
-                if c1 < b { try append(row: row, from: c1 + 1, through: b, to: &cover.tiles) }
+                if a < c0 { try append(row: row, from: a, through: c0 - 1, to: &cover) }
+                if c1 < b { try append(row: row, from: c1 + 1, through: b, to: &cover) }
                 cover.nextRefined.append(ColumnSpan(row: row, first: c0, last: c1))
                 return
             }
         }
-        try append(row: row, from: a, through: b, to: &cover.tiles)
+        try append(row: row, from: a, through: b, to: &cover)
     }
 
     @inline(__always)
-    func append(row: Int, from a: Int, through b: Int, to tiles: inout [PitchedTile]) throws(StencilError) {
-        let total = tiles.count + (b - a + 1)
+    func append(row: Int, from a: Int, through b: Int, to cover: inout PitchedCover) throws(StencilError) {
+        let total = cover.count + (b - a + 1)
         guard total <= PerspectiveCamera.maximumCoverTiles else {
             throw PerspectiveCamera.tooManyTiles(Double(total))
         }
+        cover.count = total
+        if runsOnly {
+            cover.runs.append(LevelRun(level: level, row: row, first: a, last: b))
+            return
+        }
         let y = Double(row) * length
         for i in a...b {
-            tiles.append(
+            cover.tiles.append(
                 PitchedTile(
                     tile: UnwrappedTileID(unchecked: level, i, row), realTile: TileID(unchecked: level, i & mask, row),
                     origin: PixelPoint(x: Double(i) * length, y: y), size: length))
         }
     }
+}
+
+/// A run of tiles of one level and row: columns first…last (unwrapped).
+struct LevelRun: Sendable, Hashable {
+    var level: Int
+    var row: Int
+    var first: Int
+    var last: Int
+
+    /// Whether this run's (level, row) comes before `other`'s.
+    @inline(__always)
+    func precedesRow(of other: LevelRun) -> Bool {
+        level != other.level ? level < other.level : row < other.row
+    }
+
+    /// Whether both runs lie on the same level and row.
+    @inline(__always)
+    func sharesRow(with other: LevelRun) -> Bool { level == other.level && row == other.row }
 }
