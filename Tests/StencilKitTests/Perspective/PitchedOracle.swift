@@ -204,17 +204,19 @@ struct PitchedOracle {
         return abs(twice) / 2
     }
 
-    /// The tie tolerance ε in px: far above the rounding of coordinates up to the trapezoid's farthest corner.
-    var tolerance: Double {
+    /// The tie tolerance ε in px for tiles of `level`: far above the rounding of coordinates up to the trapezoid's
+    /// farthest corner, and above a tie band of a few 10⁻⁹ of the tile's side (a library may count overlaps thinner
+    /// than its tie tolerance, 10⁻⁹ of a tile plus 10⁻¹⁴ of the world, as touching).
+    func tolerance(_ level: Int) -> Double {
         let far = corners.map { max(abs($0.x), abs($0.y)) }.max()! + abs(center.x) + abs(center.y)
-        return 1e-6 + 1e-12 * far + 1e-9 * side(minLevel)
+        return 1e-6 + 4e-14 * max(far, side(0)) + 4e-9 * side(level)
     }
 
     /// Whether the tile square and the trapezoid overlap with positive area, and whether that is a near tie.
     func needs(_ t: Tile) -> (needed: Bool, nearTie: Bool) {
         let s = side(t.level)
         let o = V(x: Double(t.x) * s, y: Double(t.y) * s)
-        let eps = tolerance
+        let eps = tolerance(t.level)
         let nominal = Self.area(clip(origin: o, lo: 0, hi: s, grow: 0)) > 0
         let surely = Self.area(clip(origin: o, lo: eps, hi: s - eps, grow: -eps)) > 0
         let maybe = Self.area(clip(origin: o, lo: -eps, hi: s + eps, grow: eps)) > 0
@@ -241,7 +243,7 @@ struct PitchedOracle {
         }
         guard let least = leastDepth(t) else { return (false, true) }
         let threshold = refineDepth(t.level)
-        let slack = 1e-9 * threshold + 2 * tolerance
+        let slack = 1e-9 * threshold + 2 * tolerance(t.level)
         return (least < threshold, abs(least - threshold) <= slack)
     }
 
