@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import StencilKit
@@ -129,5 +130,45 @@ struct PitchedExampleTests {
         let single = try Self.example7(pitch: 75, width: 1920, height: 1080, minLevel: 14, maxLevel: 14).cover()
         #expect(single.count == 6176)
         #expect(single.allSatisfy { $0.level == 14 })
+    }
+
+    /// The geographic initializer: n_r = n_c = clamp(⌊Z + b⌋, n_min, n_max), z = 2^(n_c − Z), the centre in level-n_c px
+    /// by §1's formulas (written out in ``PitchedOracle/geographic(latitude:longitude:mapZoom:bearing:pitch:fieldOfView:horizon:width:height:margin:tileSize:bias:minLevel:maxLevel:)``),
+    /// and the cover the oracle's, for random cameras anywhere on the globe (latitudes past the terrain's limit too).
+    @Test func geographicCameras() throws {
+        var g = SplitMix64(seed: 0x9171_6E0)
+        var compared = 0
+        for _ in 0..<400 {
+            let lat = g.uniform(-89, 89)
+            let lon = g.uniform(-180, 180)
+            let zoom = g.uniform(0, 22)
+            let bias = g.bool() ? 0 : g.unit()
+            let minLevel = g.int(0...max(0, Int(zoom) - 1))
+            let maxLevel = min(30, Int(zoom) + g.int(0...6))
+            let pitch = g.uniform(0, 85)
+            let bearing = g.uniform(-180, 180)
+            let (w, h) = (g.uniform(200, 2000), g.uniform(200, 2000))
+            let o = PitchedOracle.geographic(
+                latitude: lat, longitude: lon, mapZoom: zoom, bearing: bearing, pitch: pitch, width: w, height: h,
+                bias: bias, minLevel: minLevel, maxLevel: maxLevel)
+            let camera = try PerspectiveCamera(
+                center: GeoCoordinate(latitude: lat, longitude: lon), mapZoom: zoom, bearing: bearing, pitch: pitch,
+                width: w, height: h,
+                levels: LevelOfDetail(levelBias: bias, minLevel: minLevel, maxLevel: maxLevel))
+            if abs(zoom + bias - (zoom + bias).rounded()) < 1e-9 { continue }
+            #expect(camera.referenceLevel == o.referenceLevel && camera.level == o.referenceLevel)
+            #expect(abs(camera.screen.scale - o.scale) <= 1e-14 * o.scale)
+            #expect(abs(camera.mapZoom - zoom) <= 1e-12)
+            let size = o.side(0)
+            #expect(
+                abs(camera.center.x - o.center.x) <= 1e-12 * size && abs(camera.center.y - o.center.y) <= 1e-10 * size)
+            guard o.startCount < 20_000 else { continue }
+            let expected = o.cover()
+            guard expected.nearTies == 0 else { continue }
+            compared += 1
+            let tiles = try camera.cover().map(PitchedCheck.tile)
+            #expect(tiles == expected.tiles, "\(PitchedCheck.difference(library: tiles, oracle: expected.tiles))")
+        }
+        #expect(compared > 300)
     }
 }

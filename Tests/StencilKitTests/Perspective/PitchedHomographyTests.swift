@@ -38,9 +38,12 @@ struct PitchedHomographyTests {
                     Issue.record("no screen point for \(q) — \(p)")
                     continue
                 }
+                // 10⁻⁹ of the screen, plus the rounding of q itself (a few ulp of its coordinates, D/δ points per px
+                // there): far from the image origin a ground point cannot hold a screen point more finely.
                 let size = max(p.width, p.height)
+                let tol = 1e-9 * size + 16 * max(abs(q.x), abs(q.y)).ulp * o.D / o.depth(.init(x: q.x, y: q.y))
                 #expect(
-                    abs(back.x - s.x) <= 1e-9 * size && abs(back.y - s.y) <= 1e-9 * size,
+                    abs(back.x - s.x) <= tol && abs(back.y - s.y) <= tol,
                     "\(s) → \(q) → \(back) — \(p)")
             }
             // The trapezoid's corners are the screen's bottom corners and the ends of the top row y_far.

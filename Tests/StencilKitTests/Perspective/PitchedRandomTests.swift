@@ -34,6 +34,7 @@ struct PitchedRandomTests {
         case 0, 1: pitch = 0
         case 2: pitch = 85
         case 3: pitch = g.uniform(1e-9, 1)
+        case 4...10: pitch = g.uniform(60, 85)  // where the levels by depth span several bands
         default: pitch = g.uniform(0, 85)
         }
         let fov: Double
@@ -67,6 +68,9 @@ struct PitchedRandomTests {
     /// What one run found, printed for the report.
     struct Tally {
         var compared = 0, nearTies = 0, refusedAsExpected = 0, tooMuchForOracle = 0, points = 0, tooLarge = 0
+        /// Coverage of the space: tiles west of column 0 and east of the last, covers cut at a terrain edge, covers
+        /// over 3 levels or more, cameras at pitch 85°, points off the terrain's rows.
+        var westGhosts = 0, eastGhosts = 0, cutAtPoles = 0, multiLevel = 0, atMaximumPitch = 0, offTerrain = 0
         var disagreements: [String] = []
     }
 
@@ -79,6 +83,12 @@ struct PitchedRandomTests {
             try Self.check(p, index: index, buffer: &buffer, rng: &g, tally: &tally)
         }
         print(
+            "PitchedRandomTests coverage: \(tally.westGhosts) tiles west of column 0, \(tally.eastGhosts) east of "
+                + "the last, \(tally.cutAtPoles) covers cut at a terrain edge, \(tally.multiLevel) over ≥ 3 levels, "
+                + "\(tally.atMaximumPitch) at 85°, \(tally.offTerrain) points off the terrain's rows")
+        #expect(tally.westGhosts > 100 && tally.eastGhosts > 100 && tally.cutAtPoles > 50 && tally.multiLevel > 600)
+        #expect(tally.atMaximumPitch > 50 && tally.offTerrain > 100)
+        print(
             "PitchedRandomTests: \(tally.compared) cameras compared tile for tile, \(tally.nearTies) skipped for a "
                 + "near tie, \(tally.refusedAsExpected) refused as expected, \(tally.tooMuchForOracle) too large for "
                 + "the oracle, \(tally.tooLarge) refused as too large, \(tally.points) points sampled, "
@@ -88,7 +98,11 @@ struct PitchedRandomTests {
         // the whole screen at p = 0 (and clips for any p > 0); the oracle follows the formula. Known until settled.
         let flat = tally.disagreements.filter { $0.contains("pitch: 0.0,") && $0.contains("[horizon clips]") }
         let other = tally.disagreements.filter { !($0.contains("pitch: 0.0,") && $0.contains("[horizon clips]")) }
-        print("PitchedRandomTests: \(flat.count) disagreements at pitch 0 with θ_max < f/2, \(other.count) others")
+        let flatCameras = Set(
+            flat.map { $0.prefix(while: { $0 != ":" && $0 != " " }) + $0.dropFirst(7).prefix(while: \.isNumber) })
+        print(
+            "PitchedRandomTests: \(flat.count) disagreements (\(flatCameras.count) cameras) at pitch 0 with "
+                + "θ_max < f/2, \(other.count) others")
         for d in other { print("DISAGREEMENT", d) }
         for d in other.prefix(30) { Issue.record(Comment(rawValue: d)) }
         #expect(other.isEmpty)
@@ -156,6 +170,12 @@ struct PitchedRandomTests {
         for t in tiles where t.y < 0 || t.y >= 1 << t.level || t.level < p.minLevel || t.level > p.maxLevel {
             tally.disagreements.append("camera \(index) tile \(t) off the terrain or the levels — \(p)")
         }
+        tally.westGhosts += tiles.filter { $0.x < 0 }.count
+        tally.eastGhosts += tiles.filter { $0.x >= 1 << $0.level }.count
+        if Set(tiles.map(\.level)).count >= 3 { tally.multiLevel += 1 }
+        if p.pitch == 85 { tally.atMaximumPitch += 1 }
+        let w0 = o.side(0)
+        if o.corners.contains(where: { $0.y < 0 || $0.y > w0 }) && !tiles.isEmpty { tally.cutAtPoles += 1 }
         // Tile for tile.
         let expected = o.cover()
         if expected.nearTies > 0 {
@@ -211,6 +231,7 @@ struct PitchedRandomTests {
             if onLine { continue }
             tally.points += 1
             let onTerrain = q.y > 0 && q.y < w
+            if !onTerrain { tally.offTerrain += 1 }
             if holders.count != (onTerrain ? 1 : 0) {
                 tally.disagreements.append("camera \(index) point \(qp) in tiles \(holders) — \(p)")
             } else if let t = holders.first, !nearInteger, t.level < o.level(at: q) {
