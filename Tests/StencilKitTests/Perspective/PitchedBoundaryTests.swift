@@ -187,4 +187,62 @@ struct PitchedBoundaryTests {
             #expect(flat == expected, "\(PitchedCheck.difference(library: flat, oracle: expected))")
         }
     }
+
+    /// The band-edge test for random cameras: a random level n whose band edge (ℓ = n + 1, depth D·2^(n_r+b−n−1))
+    /// crosses the footprint, moved onto a level-n tile corner P well inside it. At the tie the level-n tile X beyond
+    /// P is not refined (the library's cover is the oracle's with the camera η px back); η px ahead it is.
+    @Test func randomBandEdgesThroughTileCorners() throws {
+        var g = SplitMix64(seed: 0x9171_B0B0)
+        var checked = 0
+        var attempts = 0
+        while checked < 300 && attempts < 5000 {
+            attempts += 1
+            var base = PitchedRandomTests.makeParameters(&g)
+            base.pitch = g.uniform(20, 85)
+            let o = base.oracle
+            guard o.startCount < 5000 else { continue }
+            let nearDepth = o.depth(o.corners[0])
+            let farDepth = o.depth(o.corners[1])
+            // Levels n with n_min ≤ n < n_max whose refine depth lies strictly inside (near, far).
+            let levels = (base.minLevel..<base.maxLevel).filter {
+                let d = o.refineDepth($0)
+                return d > nearDepth * 1.01 && d < farDepth * 0.99
+            }
+            guard let n = levels.isEmpty ? nil : g.pick(levels) else { continue }
+            let edge = o.ahead(atDepth: o.refineDepth(n))
+            // A point on the band edge, at a random fraction of the footprint's width there.
+            let k = (edge - o.nearAhead) / (o.farAhead - o.nearAhead)
+            let half = o.nearHalfWidth + k * (o.farHalfWidth - o.nearHalfWidth)
+            let q = o.e + edge * o.u + (g.uniform(-0.8, 0.8) * half) * o.r
+            let side = o.side(n)
+            let corner = PitchedOracle.V(x: (q.x / side).rounded() * side, y: (q.y / side).rounded() * side)
+            let tie = Self.through(base, ahead: edge, point: corner)
+            let t = tie.oracle
+            // P well inside the footprint (a tenth of a tile from every edge line).
+            guard t.halfPlanes.allSatisfy({ $0.n.dot(corner) - $0.c < -0.1 * side }) else { continue }
+            let u = t.u
+            let x = Int((corner.x / side).rounded()) - (u.x >= 0 ? 0 : 1)
+            let y = Int((corner.y / side).rounded()) - (u.y >= 0 ? 0 : 1)
+            guard y >= 0 && y < 1 << n else { continue }
+            let tileX = Tile(level: n, x: x, y: y)
+            let eta = max(1e-3, 10 * t.tolerance(n))
+            let back = Self.moved(tie, by: -eta)
+            let ahead = Self.moved(tie, by: eta)
+            let unrefined = back.oracle.cover()
+            let refined = ahead.oracle.cover()
+            guard unrefined.nearTies == 0 && refined.nearTies == 0 else { continue }
+            guard let camera = try? tie.camera() else { continue }
+            checked += 1
+            #expect(unrefined.tiles.contains(tileX) && !refined.tiles.contains(tileX), "X \(tileX) — \(tie)")
+            let atTie = try PitchedCheck.tiles(camera)
+            #expect(
+                atTie == unrefined.tiles,
+                "at the tie (X = \(tileX)): \(PitchedCheck.difference(library: atTie, oracle: unrefined.tiles)) — \(tie)"
+            )
+            let a = try PitchedCheck.tiles(ahead.camera())
+            #expect(
+                a == refined.tiles, "η ahead: \(PitchedCheck.difference(library: a, oracle: refined.tiles)) — \(ahead)")
+        }
+        #expect(checked == 300)
+    }
 }
