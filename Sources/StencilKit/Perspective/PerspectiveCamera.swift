@@ -231,7 +231,6 @@ public struct PerspectiveCamera: Sendable, Hashable {
             fieldOfView: fieldOfView, horizon: horizon, screen: screen, levels: levels, maximumPitch: maximumPitch)
     }
 
-
     /// The view's level n_c = n(c) = clamp(⌊Z + b⌋, n_min, n_max) (§8), the level at the screen's centre.
     public var level: Int { clampedLevel(LevelOfDetail.floorOfSum(mapZoom, levels.levelBias)) }
 

@@ -87,7 +87,9 @@ extension PerspectiveCamera {
                         throw Self.tooManyTiles(Double(lastRow - firstRow + 1))
                     }
                     for row in firstRow...lastRow {
-                        if let (a, b) = footprintRows.columns(inRow: row, tileLength: length, tolerance: writer.tolerance) {
+                        if let (a, b) = footprintRows.columns(
+                            inRow: row, tileLength: length, tolerance: writer.tolerance)
+                        {
                             try writer.write(row: row, from: a, through: b, into: &cover)
                         }
                     }
