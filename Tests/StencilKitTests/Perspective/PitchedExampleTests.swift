@@ -119,7 +119,7 @@ struct PitchedExampleTests {
     @Test func issueCoverSizes() throws {
         let cases: [(w: Double, h: Double, pitch: Double, count: Int)] = [
             (1024, 768, 60, 32), (1024, 768, 75, 90), (1920, 1080, 60, 62), (1920, 1080, 75, 184),
-            (1920, 1080, 85, 160),
+            (1920, 1080, 85, 160), (3840, 2160, 85, 500),
         ]
         for c in cases {
             let tiles = try Self.example7(pitch: c.pitch, width: c.w, height: c.h).cover().map(PitchedCheck.tile)
@@ -130,6 +130,8 @@ struct PitchedExampleTests {
         let single = try Self.example7(pitch: 75, width: 1920, height: 1080, minLevel: 14, maxLevel: 14).cover()
         #expect(single.count == 6176)
         #expect(single.allSatisfy { $0.level == 14 })
+        let single4K = try Self.example7(pitch: 85, width: 3840, height: 2160, minLevel: 14, maxLevel: 14).cover()
+        #expect(single4K.count == 2923)
     }
 
     /// The geographic initializer: n_r = n_c = clamp(⌊Z + b⌋, n_min, n_max), z = 2^(n_c − Z), the centre in level-n_c px

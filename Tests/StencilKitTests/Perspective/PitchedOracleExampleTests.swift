@@ -84,6 +84,8 @@ struct PitchedOracleExampleTests {
         let cases: [(w: Double, h: Double, pitch: Double, count: Int, levels: ClosedRange<Int>)] = [
             (1024, 768, 60, 32, 13...14), (1024, 768, 75, 90, 10...15), (1920, 1080, 60, 62, 13...14),
             (1920, 1080, 75, 184, 10...15), (1920, 1080, 85, 160, 11...16),
+            // Not in the issue: a 4K screen at 85° (PerspectiveCamera.maximumCoverTiles's doc speaks of it).
+            (3840, 2160, 85, 500, 11...16),
         ]
         for c in cases {
             let cover = PitchedOracle.example7(pitch: c.pitch, width: c.w, height: c.h).cover()
@@ -94,6 +96,8 @@ struct PitchedOracleExampleTests {
         }
         let single = PitchedOracle.example7(pitch: 75, width: 1920, height: 1080, minLevel: 14, maxLevel: 14).cover()
         #expect(single.tiles.count == 6176)
+        let single4K = PitchedOracle.example7(pitch: 85, width: 3840, height: 2160, minLevel: 14, maxLevel: 14).cover()
+        #expect(single4K.tiles.count == 2923)
     }
 
     /// The oracle's two routes to the trapezoid agree: its corners (where the edge lines meet) are the ground points
