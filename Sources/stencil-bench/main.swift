@@ -21,6 +21,7 @@ enum StencilBench {
             case "ground": return try GroundCommand.run(rest)
             case "svg": return try SvgCommand.run(rest)
             case "view": return ViewCommand.run(rest)
+            case "pitched": return try PitchedCommand.run(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
             case "help": return HelpCommand.run()
             default:

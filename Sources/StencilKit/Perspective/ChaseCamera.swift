@@ -116,8 +116,10 @@ public struct ChaseCamera: Sendable, Hashable {
             mapZoom = Double(level) - log2(scale)
         }
         let screen = try Screen(width: width, height: height, scale: scale, anchor: .center, margin: margin)
-        return try PerspectiveCamera(
-            center: c, referenceLevel: level, mapZoom: mapZoom, bearing: pose.heading, pitch: pitch,
-            fieldOfView: fieldOfView, horizon: horizon, screen: screen, levels: levels, maximumPitch: maximumPitch)
+        var camera = try PerspectiveCamera(
+            center: c, referenceLevel: level, bearing: pose.heading, pitch: pitch, fieldOfView: fieldOfView,
+            horizon: horizon, screen: screen, levels: levels, maximumPitch: maximumPitch)
+        camera.mapZoom = mapZoom
+        return camera
     }
 }

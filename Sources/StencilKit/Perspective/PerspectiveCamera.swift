@@ -14,14 +14,15 @@ import MercatorMath
 /// Its ground footprint (``footprint``) is the trapezoid the screen rows y ∈ [y_far, h/2] see, with
 /// y_far = max(−h/2, −D·tan(θ_max − p)) (θ_max the ``horizon``), each edge line moved outward by the screen's margin
 /// m. Its cover (``cover(order:into:)``) holds tiles of several levels: the level of a ground point falls with its
-/// depth (``levelOfDetail(at:)``). At pitch 0 the footprint and the cover are those of a ``Viewport`` at level n_c.
+/// depth (``levelOfDetail(at:)``). At pitch 0 the footprint and the cover are those of a ``Viewport`` at level n_c
+/// (when θ_max ≥ f/2, as with the defaults; a lower horizon limit clips the top rows at pitch 0 too).
 ///
 /// Always true of a camera: every value is finite; 0 ≤ p ≤ p_max < 90°; 0 < f ≤ 120°; p < θ_max < 90°; the screen's
 /// anchor is its centre; m·sin p is below the depth of the unmargined near edge; and the footprint's corners lie
 /// within ``FootprintLimits/maximumExtent`` px of the origin.
 public struct PerspectiveCamera: Sendable, Hashable {
     /// The map zoom Z at c: the one given, or Z = n_r − log₂ z for a camera made from a scale.
-    public let mapZoom: Double
+    public internal(set) var mapZoom: Double
     /// The pyramid's rule: tile size T, level bias b and the level range n_min…n_max of the cover.
     public let levels: LevelOfDetail
     /// The reference level n_r: the level whose terrain pixels every length of the camera is measured in.
@@ -92,16 +93,6 @@ public struct PerspectiveCamera: Sendable, Hashable {
         fieldOfView: Double = defaultFieldOfView, horizon: Double = defaultHorizon, screen: Screen,
         levels: LevelOfDetail, maximumPitch: Double = defaultMaximumPitch
     ) throws(StencilError) {
-        try self.init(
-            center: center, referenceLevel: referenceLevel, mapZoom: nil, bearing: bearing, pitch: pitch,
-            fieldOfView: fieldOfView, horizon: horizon, screen: screen, levels: levels, maximumPitch: maximumPitch)
-    }
-
-    /// The camera, with its map zoom when it was given (else Z = n_r − log₂ z).
-    init(
-        center: PixelPoint, referenceLevel: Int, mapZoom: Double?, bearing: Double, pitch: Double,
-        fieldOfView: Double, horizon: Double, screen: Screen, levels: LevelOfDetail, maximumPitch: Double
-    ) throws(StencilError) {
         try StencilError.requireFinite(center.x, "Camera centre x")
         try StencilError.requireFinite(center.y, "Camera centre y")
         try StencilError.requireFinite(bearing, "Camera bearing")
@@ -154,10 +145,16 @@ public struct PerspectiveCamera: Sendable, Hashable {
         let w0: Double
         let w1: Double
         if pitch == 0 {
-            // The view of §8, computed as a view computes it (the same corners to the last bit).
-            let rectangle = Footprint(origin: center, heading: bearing, along: screen.along, across: screen.across)
+            // The view of §8, computed as a view computes it (the same corners to the last bit) — unless the horizon
+            // limit is below f/2: then the rows past D·tan θ_max above the centre are clipped, as at any pitch, so
+            // the footprint does not jump between p = 0 and p > 0.
+            var along = screen.along
+            let (st, ct) = Degrees.sinCos(horizon)
+            let reach = d * st / ct
+            if reach < h / 2 { along = Interval(along.lower, reach * z + m) }
+            let rectangle = Footprint(origin: center, heading: bearing, along: along, across: screen.across)
             corners = rectangle.corners
-            (s0, s1) = (screen.along.lower, screen.along.upper)
+            (s0, s1) = (along.lower, along.upper)
             (w0, w1) = (screen.across.upper, screen.across.upper)
         } else {
             let (st, ct) = Degrees.sinCos(horizon - pitch)
@@ -190,7 +187,7 @@ public struct PerspectiveCamera: Sendable, Hashable {
         try FootprintLimits.requireExtent(reach, of: "perspective camera")
         self.levels = levels
         self.referenceLevel = referenceLevel
-        self.mapZoom = mapZoom ?? Double(referenceLevel) - log2(screen.scale)
+        mapZoom = Double(referenceLevel) - log2(screen.scale)
         self.center = center
         self.bearing = bearing
         self.pitch = pitch
@@ -226,9 +223,9 @@ public struct PerspectiveCamera: Sendable, Hashable {
         do { draw = try levels.drawLevel(forMapZoom: mapZoom) } catch { throw .geometry(error) }
         let screen = try Screen(width: width, height: height, scale: draw.scale, anchor: .center, margin: margin)
         try self.init(
-            center: draw.grid.unclampedPixel(of: center), referenceLevel: draw.level, mapZoom: mapZoom,
-            bearing: bearing, pitch: pitch,
+            center: draw.grid.unclampedPixel(of: center), referenceLevel: draw.level, bearing: bearing, pitch: pitch,
             fieldOfView: fieldOfView, horizon: horizon, screen: screen, levels: levels, maximumPitch: maximumPitch)
+        self.mapZoom = mapZoom
     }
 
     /// The view's level n_c = n(c) = clamp(⌊Z + b⌋, n_min, n_max) (§8), the level at the screen's centre.

@@ -25,8 +25,9 @@ public struct PitchedCover: Sendable {
 
 extension PerspectiveCamera {
     /// The most tiles one cover may hold, ``FootprintLimits/maximumTilesPerFrame`` = 2²⁰ (1,048,576): past it a
-    /// cover is refused. A 3840 × 2160 screen at 85° pitch (fov 36.87°, θ_max 89.25°) needs about 300 tiles with
-    /// levels by depth; the same trapezoid at the single centre level needs tens of thousands.
+    /// cover is refused before it takes more memory. A 3840 × 2160 screen at 85° pitch in MODEL example 7's setting
+    /// (Z = 14.3, levels 0…22, fov 36.87°, θ_max 89.25°) needs 500 tiles over levels 11–16 with levels by depth, and
+    /// 2,923 at the single level 14; at 75° a 1920 × 1080 screen needs 184 and 6,176.
     public static var maximumCoverTiles: Int { FootprintLimits.maximumTilesPerFrame }
 
     /// Fills `cover` with the camera's cover (§11): the tiles of level n_min the footprint needs (positive area),
@@ -59,6 +60,10 @@ extension PerspectiveCamera {
         cover.tiles.removeAll(keepingCapacity: true)
         cover.runs.removeAll(keepingCapacity: true)
         cover.count = 0
+        // The two span buffers swap level by level: keep their capacities equal so neither regrows after warming.
+        let spans = max(cover.refined.capacity, cover.nextRefined.capacity)
+        cover.refined.reserveCapacity(spans)
+        cover.nextRefined.reserveCapacity(spans)
         cover.refined.removeAll(keepingCapacity: true)
         let footprintRows = QuadRows(footprint)
         let box = footprintRows.bounds
@@ -66,12 +71,12 @@ extension PerspectiveCamera {
         let tileSize = Double(levels.tileSize)
         let world = tileSize * exp2(Double(referenceLevel))
         let roundingMargin = 16 * reach.ulp
-        let firstLevel = pitch == 0 ? level : levels.minLevel
+        let firstLevel = pitch == 0 ? level : firstLevelWithOutput()
         let lastLevel = pitch == 0 ? level : levels.maxLevel
         var n = firstLevel
         while true {
             let length = tileSize * exp2(Double(referenceLevel - n))
-            var writer = PitchedRunWriter(
+            let writer = PitchedRunWriter(
                 level: n, length: length, tolerance: 2 * (1e-9 * length + 1e-14 * world) + roundingMargin,
                 footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil, runsOnly: runsOnly)
             cover.nextRefined.removeAll(keepingCapacity: true)
@@ -129,6 +134,20 @@ extension PerspectiveCamera {
                 + "a smaller screen")
     }
 
+    /// The first level from n_min at which a tile can stay in the cover: every level n < n_max whose band edge lies
+    /// at or past the far edge (D·2^(n_r+b−n−1) ≥ the far edge's depth) has R_n = the whole footprint, so every
+    /// tile it needs is refined; the cover starts with the footprint's tiles at the first level that is not so.
+    /// - Complexity: O(levels skipped); the threshold halves exactly level by level.
+    func firstLevelWithOutput() -> Int {
+        var n = levels.minLevel
+        var threshold = refinementDepth(below: n)
+        while n < levels.maxLevel && distanceAhead(atDepth: threshold) >= farDistance {
+            n += 1
+            threshold /= 2
+        }
+        return n
+    }
+
     /// R_n: the footprint's part nearer than the band edge s_n (ground with ℓ ≥ n + 1), or nil when it has no area.
     func refinedRegion(below n: Int) -> QuadRows? {
         let s = distanceAhead(atDepth: refinementDepth(below: n))
@@ -148,25 +167,26 @@ struct PitchedRunWriter {
     let level: Int
     let length: Double
     let tolerance: Double
-    let footprint: QuadRows
-    let band: QuadRows?
+    /// R_n, read only when `hasBand` (a non-optional field: unwrapping an optional copied the whole struct a row).
+    let band: QuadRows
+    let hasBand: Bool
     let mask: Int
     let runsOnly: Bool
 
     init(level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?, runsOnly: Bool) {
-        self.runsOnly = runsOnly
         self.level = level
         self.length = length
         self.tolerance = tolerance
-        self.footprint = footprint
-        self.band = band
+        self.band = band ?? footprint
+        hasBand = band != nil
         mask = (1 << level) - 1
+        self.runsOnly = runsOnly
     }
 
     /// Writes row `row`'s candidate run a…b: the tiles outside R_n's run, and R_n's run as refined.
     @inline(__always)
     func write(row: Int, from a: Int, through b: Int, into cover: inout PitchedCover) throws(StencilError) {
-        if let band, let (r0, r1) = band.columns(inRow: row, tileLength: length, tolerance: tolerance) {
+        if hasBand, let (r0, r1) = band.columns(inRow: row, tileLength: length, tolerance: tolerance) {
             let c0 = max(r0, a)
             let c1 = min(r1, b)
             if c0 <= c1 {
@@ -190,12 +210,22 @@ struct PitchedRunWriter {
             cover.runs.append(LevelRun(level: level, row: row, first: a, last: b))
             return
         }
+        // Geometric growth (reserving the exact size each time would copy on every run while the buffer warms).
+        if cover.tiles.capacity < total { cover.tiles.reserveCapacity(max(total, 2 * cover.tiles.capacity)) }
+        // Room for the run, then written in place: one uniqueness check a run, not a tile.
+        let start = cover.tiles.count
+        let placeholder = PitchedTile(
+            tile: UnwrappedTileID(unchecked: 0, 0, 0), realTile: TileID(unchecked: 0, 0, 0), origin: .zero, size: 0)
+        cover.tiles.append(contentsOf: repeatElement(placeholder, count: b - a + 1))
         let y = Double(row) * length
-        for i in a...b {
-            cover.tiles.append(
-                PitchedTile(
+        cover.tiles.withUnsafeMutableBufferPointer { tiles in
+            var k = start
+            for i in a...b {
+                tiles[k] = PitchedTile(
                     tile: UnwrappedTileID(unchecked: level, i, row), realTile: TileID(unchecked: level, i & mask, row),
-                    origin: PixelPoint(x: Double(i) * length, y: y), size: length))
+                    origin: PixelPoint(x: Double(i) * length, y: y), size: length)
+                k += 1
+            }
         }
     }
 }

@@ -168,8 +168,8 @@ struct PitchedBoundaryTests {
 
     /// Pitch 0 with θ_max below f/2: §11's formula clips the far rows at y_far = −D·tan θ_max (the footprint is no
     /// longer the view's rectangle), while "for p = 0 this is the view of §8" keeps the whole screen. The library
-    /// clips at any p > 0 (here 10⁻⁶°, as the oracle) but not at p = 0, so its footprint jumps at p = 0. The oracle
-    /// follows the formula; a known issue until MODEL.md settles which is meant.
+    /// follows the formula at every pitch (it kept the whole screen at exactly p = 0 until this test found the jump
+    /// between p = 0 and 10⁻⁶°).
     @Test func pitchZeroWithAHorizonInsideTheFieldOfView() throws {
         var p = Self.example7(pitch: 0)
         p.fieldOfView = 90
@@ -183,9 +183,7 @@ struct PitchedBoundaryTests {
         print(
             "pitch 0, fov 90°, θ_max 30°: library \(flat.count) tiles, §11's formula \(expected.count); at 1e-6°: \(clipped.count)"
         )
-        withKnownIssue("MODEL §11: y_far at p = 0 with θ_max < f/2") {
-            #expect(flat == expected, "\(PitchedCheck.difference(library: flat, oracle: expected))")
-        }
+        #expect(flat == expected, "\(PitchedCheck.difference(library: flat, oracle: expected))")
     }
 
     /// The band-edge test for random cameras: a random level n whose band edge (ℓ = n + 1, depth D·2^(n_r+b−n−1))
