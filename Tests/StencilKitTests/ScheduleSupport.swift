@@ -100,7 +100,8 @@ enum ScheduleCheck {
         throughput: Double
     ) -> (failures: [String], peak: Int) {
         replay(
-            preload: schedule.preload.map { ($0.tile, $0.time) }, requests: schedule.requests.map { ($0.tile, $0.time) },
+            preload: schedule.preload.map { ($0.tile, $0.time) },
+            requests: schedule.requests.map { ($0.tile, $0.time) },
             evictions: schedule.evictions.map { ($0.tile, $0.time) }, takeoffWait: schedule.takeoffWait, needs: needs,
             fps: fps, capacity: capacity, latency: latency, throughput: throughput)
     }
