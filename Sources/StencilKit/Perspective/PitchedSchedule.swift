@@ -103,6 +103,10 @@ public struct PitchedScheduleDriver: Sendable {
         var numbers: [TileID: Int] = [:]
         for (k, tile) in schedule.tiles.enumerated() { numbers[tile] = k }
         self.numbers = numbers
+        // A step returns at most `capacity` actions of a kind: sized now, no buffer grows in the render loop.
+        requestBuffer.reserveCapacity(schedule.capacity)
+        evictionBuffer.reserveCapacity(schedule.capacity)
+        riskBuffer.reserveCapacity(schedule.capacity)
     }
 
     /// Whether the preload has completed (frame 0 may be drawn).

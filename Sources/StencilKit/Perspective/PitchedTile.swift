@@ -3,7 +3,7 @@ import MercatorMath
 /// A tile of a perspective camera's cover (§11): its level, its unwrapped and real ids, and where it lies.
 ///
 /// Draw it as the image of its square under the camera's ``PerspectiveCamera/homography``; while its texture loads,
-/// draw a resident ancestor (``/MercatorMath/TileID/parentFallback(minLevel:isResident:)``).
+/// draw a resident ancestor (``/MercatorMath/UnwrappedTileID/parentFallback(minLevel:isResident:)`` on ``tile``).
 public struct PitchedTile: Sendable, Hashable {
     /// The unwrapped id (n, i, y): its column i may lie outside 0 ..< 2ⁿ (a ghost across ±180°).
     public let tile: UnwrappedTileID
