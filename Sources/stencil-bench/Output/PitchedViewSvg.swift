@@ -105,8 +105,12 @@ struct PitchedViewDrawing {
                 edges.append((level, d, a, b))
             }
         }
-        for e in edges {
+        // Labels closer than 20 picture points to the last one drawn are left out (the legend lists every band).
+        var lastLabel: PixelPoint?
+        for e in edges.reversed() {
             s += Svg.line(e.a, e.b, colour: "#e31a1c", width: px(2.5), dash: "\(n(px(9))) \(n(px(5)))")
+            if let last = lastLabel, (e.b - last).length * scale < 20 { continue }
+            lastLabel = e.b
             s += Svg.text(
                 e.b.x + px(6), e.b.y + px(4), "\(e.level + 1) | \(e.level)", size: px(12), colour: "#e31a1c",
                 bold: true)
@@ -120,7 +124,7 @@ struct PitchedViewDrawing {
             "circle",
             [("cx", n(camera.eye.x)), ("cy", n(camera.eye.y)), ("r", n(px(5))), ("fill", "#e31a1c")])
         s += Svg.text(
-            camera.eye.x + px(8), camera.eye.y + px(14), "eye (H = \(fmt(camera.eyeHeight, decimals: 1)) px up)",
+            camera.eye.x + px(8), camera.eye.y + px(18), "eye (H = \(fmt(camera.eyeHeight, decimals: 1)) px up)",
             size: px(12), colour: "#e31a1c")
         s += Svg.tag(
             "circle", [("cx", n(camera.center.x)), ("cy", n(camera.center.y)), ("r", n(px(4))), ("fill", "black")])
@@ -152,9 +156,12 @@ struct PitchedViewDrawing {
             s += Svg.tag("polygon", [("points", Svg.points(points)), ("fill", colour(t.level))])
         }
         s += "</g>\n"
-        for e in edges {
+        var lastRow: Double?
+        for e in edges.reversed() {
             guard let a = camera.screenPoint(of: e.a), let b = camera.screenPoint(of: e.b) else { continue }
             s += Svg.line(a, b, colour: "#e31a1c", width: 2.5 * sp, dash: "\(n(9 * sp)) \(n(5 * sp))")
+            if let last = lastRow, abs(a.y - last) < 18 * sp { continue }
+            lastRow = a.y
             s += Svg.text(
                 w - 6 * sp, a.y - 5 * sp, "level \(e.level + 1) below, \(e.level) above", size: 12 * sp,
                 colour: "#e31a1c", anchor: "end", bold: true)
