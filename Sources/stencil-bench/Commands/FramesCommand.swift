@@ -16,7 +16,8 @@ enum FramesCommand {
         let setup = try ScenarioSetup(args, command: "frames")
         if let camera = setup.chase {
             guard offset == 0 else {
-                throw UsageError("--offset \(fmt(offset)) px: a scenario with a \"camera\" flies on its track (no band)")
+                throw UsageError(
+                    "--offset \(fmt(offset)) px: a scenario with a \"camera\" flies on its track (no band)")
             }
             return try PitchedFramesCommand.run(setup, camera: camera, json: args.has("--json"), progress: progress)
         }

@@ -72,7 +72,9 @@ enum ViewCommand {
     }
 
     /// `    row R: cols a–b, c` per row (tiles row-major).
-    static func runs(_ tiles: [VisibleTile]) -> String { runs(tiles.map { (row: $0.tile.row, column: $0.tile.column) }) }
+    static func runs(_ tiles: [VisibleTile]) -> String {
+        runs(tiles.map { (row: $0.tile.row, column: $0.tile.column) })
+    }
 
     /// `    row R: cols a–b, c` per row of (row, column) cells, row-major.
     static func runs(_ tiles: [(row: Int, column: Int)]) -> String {

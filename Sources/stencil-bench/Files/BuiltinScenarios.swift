@@ -181,7 +181,9 @@ enum BuiltinScenarios {
     /// Every built-in scenario `run` measures (``all``), or with `listed` every one (``listed``), parsed.
     static func parsedAll(listed includePitched: Bool = false) throws(ScenarioError) -> [Scenario] {
         var result: [Scenario] = []
-        for entry in includePitched ? listed : all { result.append(try Scenario(json: entry.json, source: "built-in scenario \(entry.name)")) }
+        for entry in includePitched ? listed : all {
+            result.append(try Scenario(json: entry.json, source: "built-in scenario \(entry.name)"))
+        }
         return result
     }
 

@@ -14,8 +14,9 @@ struct PitchedViewSetup: Sendable {
     ///   `refused` for a cover past ``/StencilKit/PerspectiveCamera/maximumCoverTiles``.
     init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
-        guard let spec = scenario.camera, case .map(let zoom, let tileSize, let bias, let minLevel, let maxLevel) =
-            scenario.tiles
+        guard let spec = scenario.camera,
+            case .map(let zoom, let tileSize, let bias, let minLevel, let maxLevel) =
+                scenario.tiles
         else { throw ViewError(.refused, "\(scenario.source): not a pitched view (no \"camera\" and \"map\")") }
         do {
             let levels = try LevelOfDetail(
@@ -33,7 +34,8 @@ struct PitchedViewSetup: Sendable {
                 camera = try PerspectiveCamera(
                     center: PixelPoint(x: x, y: y), referenceLevel: draw.level, bearing: scenario.bearing,
                     pitch: spec.pitch, fieldOfView: spec.fieldOfView, horizon: spec.horizon,
-                    screen: Screen(width: s.width, height: s.height, scale: draw.scale, anchor: .center, margin: s.margin),
+                    screen: Screen(
+                        width: s.width, height: s.height, scale: draw.scale, anchor: .center, margin: s.margin),
                     levels: levels)
             }
             cover = try camera.cover()

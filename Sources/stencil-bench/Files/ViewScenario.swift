@@ -102,7 +102,8 @@ struct ViewScenario: Sendable {
             try top.requireCentredAnchor(screen)
             guard ring == 0 else {
                 throw top.invalid(
-                    "ring", "must be absent or 0 with a \"camera\": a pitched view has no prefetch ring (got "
+                    "ring",
+                    "must be absent or 0 with a \"camera\": a pitched view has no prefetch ring (got "
                         + "\(JSONValue.format(ring)))")
             }
         }

@@ -195,7 +195,8 @@ struct PitchedViewDrawing {
                 ])
             let inner = PitchedLevels.bandEdge(below: level, of: camera)
             let outer = PitchedLevels.bandEdge(below: level - 1, of: camera)
-            var text = "level \(level): \(count) tiles of \(fmt(Double(camera.levels.tileSize) * exp2(Double(camera.referenceLevel - level)), decimals: 1)) px"
+            var text =
+                "level \(level): \(count) tiles of \(fmt(Double(camera.levels.tileSize) * exp2(Double(camera.referenceLevel - level)), decimals: 1)) px"
             if camera.pitch > 0 {
                 let (near, far) = PitchedLevels.extent(of: camera)
                 let from = level == highest ? near : max(near, inner ?? near)
