@@ -44,7 +44,7 @@ scenario)
     ;;
 api)
     sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/RouteChecks.swift" "$root/Fuzz/APITarget.swift"
-        "$root/Fuzz/APIRoutes.swift")
+        "$root/Fuzz/APIRoutes.swift" "$root/Fuzz/APIPerspective.swift")
     seeds=("$root"/Fuzz/seeds/api/*)
     dict=()
     ;;
