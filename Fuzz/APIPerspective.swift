@@ -11,14 +11,15 @@ extension APICalls {
     /// a refinement's parent never in the cover, and the camera's projection finite on the footprint's corners.
     static func perspective(_ input: inout FuzzInput) {
         let extreme = input.byte() % 4 == 0
-        let minLevel = Int(input.byte() % 23)
+        let referenceLevel = Int(input.byte() % 25)
+        // n_min at most 2 past n_r: a finer n_min is valid but its covers run to the 2²⁰ limit, too slow to fuzz.
+        let minLevel = min(Int(input.byte() % 23), referenceLevel + 2)
         let maxLevel = min(30, minLevel + Int(input.byte() % 9))
         let tileSize = [256, 512, 1, 64][Int(input.byte() % 4)]
         guard
             let levels = try? LevelOfDetail(
                 tileSize: tileSize, levelBias: input.value(0, 0.999), minLevel: minLevel, maxLevel: maxLevel)
         else { return }
-        let referenceLevel = Int(input.byte() % 25)
         let world = Double(tileSize) * exp2(Double(referenceLevel))
         let center = PixelPoint(
             x: extreme ? input.double() : input.value(-1.5, 2.5) * world,
@@ -28,7 +29,7 @@ extension APICalls {
         let horizon = extreme ? input.double() : input.value(pitch, 90)
         let width = extreme ? input.double() : input.value(1, 4000)
         let height = extreme ? input.double() : input.value(1, 3000)
-        let scale = extreme ? input.double() : exp2(input.value(-6, 6))
+        let scale = extreme ? input.double() : exp2(input.value(-6, 1))
         let margin = input.byte() % 2 == 0 ? 0 : input.value(0, 500)
         guard let screen = try? Screen(width: width, height: height, scale: scale, margin: margin),
             let camera = try? PerspectiveCamera(
