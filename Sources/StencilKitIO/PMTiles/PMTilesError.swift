@@ -43,6 +43,8 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
     case badMetadata(detail: String)
     /// An I/O failure of the byte source (`detail` names the call and errno's message).
     case io(detail: String)
+    /// An argument out of its valid range (`valid` says what is valid).
+    case invalidArgument(name: String, value: String, valid: String)
     /// A writer input that cannot make an archive (`detail` says what and what would be valid).
     case badWriterInput(detail: String)
 
@@ -98,6 +100,8 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The metadata is not a JSON object (\(detail)); it must be a UTF-8 JSON object."
         case .io(let detail):
             return "I/O error: \(detail)."
+        case .invalidArgument(let name, let value, let valid):
+            return "\(name) is \(value); it must be \(valid)."
         case .badWriterInput(let detail):
             return "Cannot write the archive: \(detail)."
         }
