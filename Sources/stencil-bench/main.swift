@@ -22,6 +22,8 @@ enum StencilBench {
             case "svg": return try SvgCommand.run(rest)
             case "view": return ViewCommand.run(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
+            case "extract": return ExtractCommand.run(rest)
+            case "archive": return ArchiveCommand.run(rest)
             case "help": return HelpCommand.run()
             default:
                 // `[run] [SCENARIO...]`: a scenario name or file first means `run`.
@@ -32,7 +34,7 @@ enum StencilBench {
                     let names = BuiltinScenarios.all.map(\.name).joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "ground, svg, view, scenarios or help, or a scenario (a built-in name — \(names) — or a "
+                            + "ground, svg, view, scenarios, extract, archive or help, or a scenario (a built-in name — \(names) — or a "
                             + ".json file)")
                 }
                 return try RunCommand.run(words)
