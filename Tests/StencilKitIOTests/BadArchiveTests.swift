@@ -91,6 +91,15 @@ private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int 
     let leafA = B.directory([(0, width, width, 0)])
     let leafB = B.directory([(0, 0, width, 0)])
     expectError(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: leafA + leafB), .leafCycle(offset: 0))
+    // Two root entries pointing at one leaf: a lookup works, a walk refuses (each leaf would be walked again).
+    let shared = B.directory([(0, 0, 1, 1)])
+    let twice = B.archive(
+        root: B.directory([(0, 0, UInt64(shared.count), 0), (5, 0, UInt64(shared.count), 0)]), leaves: shared, data: [7])
+    #expect(try B.reader(twice).tileData(for: HilbertTileID(rawValue: 0)) == Data([7]))
+    #expect(throws: PMTilesError.leafReferencedTwice(offset: 0)) { try B.reader(twice).tileEntries() }
+    #expect(throws: PMTilesError.leafCycle(offset: 0)) {
+        try B.reader(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: selfLeaf)).statistics()
+    }
     // Chains: leaf k at k · width points at leaf k + 1; the last leaf holds the tile.
     let last = B.directory([(0, 0, 1, 1)])
     func chain(_ pointers: Int) -> [UInt8] {

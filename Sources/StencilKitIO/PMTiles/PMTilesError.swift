@@ -29,6 +29,8 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
     case tileOutOfRange(level: Int, x: UInt64, y: UInt64)
     /// A leaf directory entry that points at a directory already on the current path (itself or a cycle).
     case leafCycle(offset: UInt64)
+    /// A leaf directory that two leaf entries point at (each leaf directory has one parent entry).
+    case leafReferencedTwice(offset: UInt64)
     /// Leaf directories nested deeper than `limit` levels below the root.
     case leafChainTooDeep(limit: Int)
     /// A gzip section (`what`) that inflates past `limit` bytes.
@@ -83,6 +85,9 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
         case .leafCycle(let offset):
             return "The leaf directory at leaf offset \(offset) points back at a directory on its own path (a cycle); "
                 + "leaf entries must point at other, deeper directories."
+        case .leafReferencedTwice(let offset):
+            return "Two leaf entries point at the leaf directory at leaf offset \(offset); each leaf directory must "
+                + "have exactly one entry pointing at it."
         case .leafChainTooDeep(let limit):
             return "Leaf directories are nested more than \(limit) levels deep; this reader follows at most \(limit) "
                 + "(the spec discourages more than one)."

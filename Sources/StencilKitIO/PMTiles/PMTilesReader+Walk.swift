@@ -1,27 +1,46 @@
 import Foundation
 
 extension PMTilesReader {
-    /// Every tile entry of the archive in tile-id order, leaves expanded (depth-first, each leaf once on its path).
-    /// - Complexity: O(entries) plus one read per leaf directory.
-    /// - Throws: as ``entry(for:)`` for any leaf directory.
-    public func tileEntries() throws(PMTilesError) -> [PMTilesEntry] {
+    /// Every tile entry of the archive in tile-id order, leaves expanded (depth-first), at most `limit` of them.
+    /// - Complexity: O(entries) plus one read per leaf directory; each leaf is read once (a leaf referenced twice is
+    ///   an error), so the work is bounded by the leaf section's size times the inflate bound.
+    /// - Throws: as ``entry(for:)`` for any leaf directory, ``PMTilesError/leafReferencedTwice(offset:)``, and
+    ///   ``PMTilesError/badEntryCount(count:limit:)`` past `limit` entries.
+    public func tileEntries(limit: Int = .max) throws(PMTilesError) -> [PMTilesEntry] {
         var out: [PMTilesEntry] = []
-        try walk(rootEntries, path: []) { out.append($0) }
+        var failure: PMTilesError?
+        try forEachTileEntry { entry in
+            guard failure == nil else { return }
+            guard out.count < limit else {
+                failure = .badEntryCount(count: UInt64(out.count) + 1, limit: UInt64(limit))
+                return
+            }
+            out.append(entry)
+        }
+        if let failure { throw failure }
         return out
     }
 
-    /// Visits the tile entries below `entries`, following leaves (cycle- and depth-checked).
-    private func walk(_ entries: [PMTilesEntry], path: [UInt64], _ visit: (PMTilesEntry) -> Void)
-        throws(PMTilesError)
-    {
+    /// Calls `visit` with every tile entry in tile-id order, leaves expanded, without keeping them.
+    /// - Throws: as ``tileEntries(limit:)``.
+    public func forEachTileEntry(_ visit: (PMTilesEntry) -> Void) throws(PMTilesError) {
+        var visited = Set<UInt64>()
+        try walk(rootEntries, path: [], visited: &visited, visit)
+    }
+
+    /// Visits the tile entries below `entries`, following leaves (cycle-, repeat- and depth-checked).
+    private func walk(
+        _ entries: [PMTilesEntry], path: [UInt64], visited: inout Set<UInt64>, _ visit: (PMTilesEntry) -> Void
+    ) throws(PMTilesError) {
         for entry in entries {
             guard entry.isLeaf else {
                 visit(entry)
                 continue
             }
             guard !path.contains(entry.offset) else { throw .leafCycle(offset: entry.offset) }
+            guard visited.insert(entry.offset).inserted else { throw .leafReferencedTwice(offset: entry.offset) }
             guard path.count < Self.maximumLeafDepth else { throw .leafChainTooDeep(limit: Self.maximumLeafDepth) }
-            try walk(leaf(entry), path: path + [entry.offset], visit)
+            try walk(leaf(entry), path: path + [entry.offset], visited: &visited, visit)
         }
     }
 
@@ -30,9 +49,8 @@ extension PMTilesReader {
     public func statistics() throws(PMTilesError) -> PMTilesStatistics {
         var stats = PMTilesStatistics()
         stats.rootEntries = rootEntries.count
-        stats.leafDirectories = try countLeaves(rootEntries, path: [])
         var offsets = Set<UInt64>()
-        for entry in try tileEntries() {
+        try forEachTileEntry { entry in
             stats.tileEntries += 1
             stats.addressedTiles += entry.runLength
             offsets.insert(entry.offset)
@@ -47,16 +65,14 @@ extension PMTilesReader {
             }
         }
         stats.tileContents = offsets.count
+        stats.leafDirectories = try leafCount(rootEntries)
         return stats
     }
 
-    private func countLeaves(_ entries: [PMTilesEntry], path: [UInt64]) throws(PMTilesError) -> Int {
+    /// Leaf directories below `entries` (each read once: the walk before has checked the chain).
+    private func leafCount(_ entries: [PMTilesEntry]) throws(PMTilesError) -> Int {
         var count = 0
-        for entry in entries where entry.isLeaf {
-            guard !path.contains(entry.offset) else { throw .leafCycle(offset: entry.offset) }
-            guard path.count < Self.maximumLeafDepth else { throw .leafChainTooDeep(limit: Self.maximumLeafDepth) }
-            count += 1 + (try countLeaves(leaf(entry), path: path + [entry.offset]))
-        }
+        for entry in entries where entry.isLeaf { count += 1 + (try leafCount(leaf(entry))) }
         return count
     }
 }
