@@ -9,8 +9,10 @@ private typealias B = ArchiveBuilder
 private let goodRoot = B.directory([(0, 0, 3, 1), (1, 3, 3, 1)])
 private let good = B.archive(root: goodRoot, data: [1, 2, 3, 4, 5, 6])
 
-private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int = PMTilesReader.defaultDirectoryByteLimit,
-    lookup: UInt64 = 0, sourceLocation: SourceLocation = #_sourceLocation) {
+private func expectError(
+    _ bytes: [UInt8], _ expected: PMTilesError, limit: Int = PMTilesReader.defaultDirectoryByteLimit,
+    lookup: UInt64 = 0, sourceLocation: SourceLocation = #_sourceLocation
+) {
     do {
         let reader = try B.reader(bytes, limit: limit)
         _ = try reader.tileData(for: HilbertTileID(rawValue: lookup))
@@ -34,11 +36,13 @@ private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int 
     expectError(Array(good.prefix(126)), .truncatedHeader(size: 126))
     // Cut inside the tile data: the data section passes the end.
     let cut = Array(good.dropLast(2))
-    expectError(cut, .pastEnd(what: "tile data section", offset: UInt64(good.count - 6), length: 6, size: UInt64(cut.count)))
+    expectError(
+        cut, .pastEnd(what: "tile data section", offset: UInt64(good.count - 6), length: 6, size: UInt64(cut.count)))
     // Cut inside the root directory (no metadata, leaves or data behind it).
     let rootOnly = B.archive(root: goodRoot, metadata: [])
     let short = Array(rootOnly.prefix(127 + goodRoot.count - 1))
-    expectError(short, .pastEnd(what: "root directory", offset: 127, length: UInt64(goodRoot.count), size: UInt64(short.count)))
+    expectError(
+        short, .pastEnd(what: "root directory", offset: 127, length: UInt64(goodRoot.count), size: UInt64(short.count)))
 }
 
 @Test func wrongMagicAndVersion() {
@@ -57,7 +61,9 @@ private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int 
     // The tile data length in the header claims more than the file holds.
     var header = good
     header.replaceSubrange(64..<72, with: B.le64(1 << 40))
-    expectError(header, .pastEnd(what: "tile data section", offset: UInt64(good.count - 6), length: 1 << 40, size: UInt64(good.count)))
+    expectError(
+        header,
+        .pastEnd(what: "tile data section", offset: UInt64(good.count - 6), length: 1 << 40, size: UInt64(good.count)))
     // An offset that overflows UInt64 with its length.
     var huge = good
     huge.replaceSubrange(24..<32, with: B.le64(.max))
@@ -66,14 +72,19 @@ private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int 
     let root = B.directory([(0, 5, 3, 1)])
     expectError(
         B.archive(root: root, data: [1, 2, 3, 4, 5, 6]),
-        .pastEnd(what: "tile id 0 (in the tile data section of 6 bytes)", offset: UInt64(127 + root.count + 2 + 5), length: 3,
+        .pastEnd(
+            what: "tile id 0 (in the tile data section of 6 bytes)", offset: UInt64(127 + root.count + 2 + 5),
+            length: 3,
             size: UInt64(127 + root.count + 2 + 6)))
     // A leaf entry past the leaf section.
     let leafRoot = B.directory([(0, 0, 100, 0)])
     let leaf = B.directory([(0, 0, 1, 1)])
     let archive = B.archive(root: leafRoot, leaves: leaf, data: [9])
-    expectError(archive, .pastEnd(what: "leaf directory of tile id 0 (in the leaf section of \(leaf.count) bytes)",
-        offset: UInt64(127 + leafRoot.count + 2), length: 100, size: UInt64(archive.count)))
+    expectError(
+        archive,
+        .pastEnd(
+            what: "leaf directory of tile id 0 (in the leaf section of \(leaf.count) bytes)",
+            offset: UInt64(127 + leafRoot.count + 2), length: 100, size: UInt64(archive.count)))
     // The root must end within the first 16,384 bytes.
     var far = good
     far.replaceSubrange(8..<16, with: B.le64(16_380))
@@ -94,7 +105,8 @@ private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int 
     // Two root entries pointing at one leaf: a lookup works, a walk refuses (each leaf would be walked again).
     let shared = B.directory([(0, 0, 1, 1)])
     let twice = B.archive(
-        root: B.directory([(0, 0, UInt64(shared.count), 0), (5, 0, UInt64(shared.count), 0)]), leaves: shared, data: [7])
+        root: B.directory([(0, 0, UInt64(shared.count), 0), (5, 0, UInt64(shared.count), 0)]), leaves: shared, data: [7]
+    )
     #expect(try B.reader(twice).tileData(for: HilbertTileID(rawValue: 0)) == Data([7]))
     #expect(throws: PMTilesError.leafReferencedTwice(offset: 0)) { try B.reader(twice).tileEntries() }
     #expect(throws: PMTilesError.leafCycle(offset: 0)) {
@@ -153,10 +165,12 @@ private func expectError(_ bytes: [UInt8], _ expected: PMTilesError, limit: Int 
 }
 
 @Test func tileIDsPastLevel31AndOtherBadDirectories() {
-    expectError(B.archive(root: B.directory([(HilbertTileID.maximumRawValue + 1, 0, 1, 1)]), data: [1]),
+    expectError(
+        B.archive(root: B.directory([(HilbertTileID.maximumRawValue + 1, 0, 1, 1)]), data: [1]),
         .tileIDTooLarge(HilbertTileID.maximumRawValue + 1))
     // Ids that do not increase.
-    expectError(B.archive(root: B.directory([(5, 0, 1, 1), (5, 1, 1, 1)]), data: [1, 2]),
+    expectError(
+        B.archive(root: B.directory([(5, 0, 1, 1), (5, 1, 1, 1)]), data: [1, 2]),
         .tileIDsOutOfOrder(previous: 5, next: 5))
     // A length of 0.
     expectError(B.archive(root: B.directory([(0, 0, 0, 1)]), data: [1]), .badEntryLength(tileID: 0, length: 0))

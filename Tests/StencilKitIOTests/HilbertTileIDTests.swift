@@ -24,7 +24,8 @@ private func hilbertOrder(level: Int) -> [(x: UInt64, y: UInt64)] {
 
 @Test func theSpecsExamples() throws {
     let examples: [(Int, UInt64, UInt64, UInt64)] = [
-        (0, 0, 0, 0), (1, 0, 0, 1), (1, 0, 1, 2), (1, 1, 1, 3), (1, 1, 0, 4), (2, 0, 0, 5), (12, 3423, 1763, 19_078_479),
+        (0, 0, 0, 0), (1, 0, 0, 1), (1, 0, 1, 2), (1, 1, 1, 3), (1, 1, 0, 4), (2, 0, 0, 5),
+        (12, 3423, 1763, 19_078_479),
     ]
     for (z, x, y, id) in examples {
         let h = try HilbertTileID(level: z, x: x, y: y)

@@ -75,7 +75,9 @@ private func fewestReads(runs: [(start: UInt64, end: UInt64)], budget: Double) -
         #expect(Double(plan.bytesRead) <= (1 + x) * Double(bytesWanted))
         #expect(plan.reads.count == fewestReads(runs: runs, budget: x * Double(bytesWanted)))
         // Every wanted range inside a read; reads sorted and disjoint.
-        for s in wanted { #expect(plan.reads.contains { $0.offset <= s.offset && s.offset + UInt64(s.length) <= $0.end }) }
+        for s in wanted {
+            #expect(plan.reads.contains { $0.offset <= s.offset && s.offset + UInt64(s.length) <= $0.end })
+        }
         for i in plan.reads.indices.dropFirst() { #expect(plan.reads[i - 1].end < plan.reads[i].offset) }
     }
 }

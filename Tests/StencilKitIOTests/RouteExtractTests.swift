@@ -60,7 +60,11 @@ func extractsArePyramidIntersectSourceByteForByte(
         #expect(Double(report.bytesRead) <= (1 + x) * Double(report.bytes))
         if x == 1000 { #expect(report.reads == 1) }
         // The runs, counted from the source's own ranges of the wanted tiles.
-        let ranges = Set(try expected.map { try #require(try sourceReader.byteRange(for: $0)) }.map { ByteSpan(offset: $0.offset, length: $0.length) }).sorted()
+        let ranges = Set(
+            try expected.map { try #require(try sourceReader.byteRange(for: $0)) }.map {
+                ByteSpan(offset: $0.offset, length: $0.length)
+            }
+        ).sorted()
         var runs = 0
         for (i, r) in ranges.enumerated() where i == 0 || ranges[i - 1].end != r.offset { runs += 1 }
         #expect(report.runs == runs)
@@ -68,7 +72,9 @@ func extractsArePyramidIntersectSourceByteForByte(
         let out = try PMTilesReader(DataByteRangeReader(try extract.writer.archive()))
         var ids: [TileID] = []
         for entry in try out.tileEntries() {
-            for k in 0..<entry.runLength { ids.append(try #require(try HilbertTileID(rawValue: entry.tileID + k).tileID)) }
+            for k in 0..<entry.runLength {
+                ids.append(try #require(try HilbertTileID(rawValue: entry.tileID + k).tileID))
+            }
         }
         #expect(Set(ids) == expected && ids.count == expected.count)
         for tile in expected { #expect(try out.tileData(for: tile) == tiles[tile]) }

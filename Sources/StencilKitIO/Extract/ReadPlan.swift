@@ -24,7 +24,8 @@ public struct ReadPlan: Sendable, Hashable {
     /// - Throws: ``PMTilesError/invalidArgument(name:value:valid:)`` unless `overfetch` is finite and ≥ 0.
     public init(spans: some Sequence<ByteSpan>, overfetch: Double) throws(PMTilesError) {
         guard overfetch.isFinite, overfetch >= 0 else {
-            throw .invalidArgument(name: "Over-fetch", value: "\(overfetch)", valid: "a finite fraction ≥ 0 (0.05 is 5 %)")
+            throw .invalidArgument(
+                name: "Over-fetch", value: "\(overfetch)", valid: "a finite fraction ≥ 0 (0.05 is 5 %)")
         }
         let wanted = Array(Set(spans)).sorted()
         // Runs: chains of ranges that touch or overlap.
@@ -41,7 +42,9 @@ public struct ReadPlan: Sendable, Hashable {
         // Bridge the smallest gaps within the budget.
         let budget = overfetch * Double(bytesWanted)
         var bridge = [Bool](repeating: false, count: max(0, runs.count - 1))
-        let order = (0..<bridge.count).sorted { runs[$0 + 1].offset - runs[$0].end < runs[$1 + 1].offset - runs[$1].end }
+        let order = (0..<bridge.count).sorted {
+            runs[$0 + 1].offset - runs[$0].end < runs[$1 + 1].offset - runs[$1].end
+        }
         var spent: UInt64 = 0
         for i in order {
             let gap = runs[i + 1].offset - runs[i].end

@@ -4,7 +4,7 @@ import MercatorMath
 /// A route's tiles copied from a source archive into a new one, byte for byte, by planned reads
 /// (go-pmtiles' extract: look every wanted tile up, sort by offset, merge neighbouring ranges within an over-fetch).
 ///
-/// The wanted tiles are typically a ``/StencilKit/PyramidStencil``'s ``/StencilKit/PyramidStencil/tileIDs``. The
+/// The wanted tiles are typically a ``/StencilKit/PyramidStencil``'s `tileIDs` (an extension in this module). The
 /// new archive has the source's tile type, tile compression, internal compression and metadata, and every found tile
 /// with exactly the bytes the source stores for it.
 public struct RouteExtract: Sendable {

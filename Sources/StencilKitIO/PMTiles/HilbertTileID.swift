@@ -50,7 +50,8 @@ public struct HilbertTileID: Sendable, Hashable, Comparable, CustomStringConvert
     /// The id of `tile` (levels 0…30).
     public init(_ tile: TileID) {
         // A TileID is always in range, so this cannot throw.
-        self = (try? HilbertTileID(level: tile.level, x: UInt64(tile.x), y: UInt64(tile.y))) ?? HilbertTileID(unchecked: 0)
+        self =
+            (try? HilbertTileID(level: tile.level, x: UInt64(tile.x), y: UInt64(tile.y))) ?? HilbertTileID(unchecked: 0)
     }
 
     /// The first id of `level`, (4^level − 1)/3: the number of tiles on the levels above it.
@@ -80,7 +81,7 @@ public struct HilbertTileID: Sendable, Hashable, Comparable, CustomStringConvert
         return (level, x, y)
     }
 
-    /// The tile as a ``TileID``, or nil on level 31 (TileID stops at level 30).
+    /// The tile as a ``/MercatorMath/TileID``, or nil on level 31 (TileID stops at level 30).
     public var tileID: TileID? {
         let (level, x, y) = coordinates
         return try? TileID(level: level, x: Int(x), y: Int(y))

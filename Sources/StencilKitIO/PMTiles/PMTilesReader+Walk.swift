@@ -45,7 +45,7 @@ extension PMTilesReader {
     }
 
     /// The archive's shape: directories, entries and tiles per level, as `stencil-bench archive` prints it.
-    /// - Complexity: as ``tileEntries()``, plus O(addressed tiles' levels).
+    /// - Complexity: as ``tileEntries(limit:)``, plus O(addressed tiles' levels).
     public func statistics() throws(PMTilesError) -> PMTilesStatistics {
         var stats = PMTilesStatistics()
         stats.rootEntries = rootEntries.count
@@ -59,7 +59,8 @@ extension PMTilesReader {
             let end = entry.tileID &+ entry.runLength
             while id < end {
                 let level = HilbertTileID(unchecked: id).coordinates.level
-                let levelEnd = level >= HilbertTileID.maximumLevel ? end : min(end, HilbertTileID.firstID(ofLevel: level + 1))
+                let levelEnd =
+                    level >= HilbertTileID.maximumLevel ? end : min(end, HilbertTileID.firstID(ofLevel: level + 1))
                 stats.tilesPerLevel[level, default: 0] += levelEnd - id
                 id = levelEnd
             }

@@ -163,7 +163,7 @@ public final class PMTilesReader: TileSource, @unchecked Sendable {
         return (header.tileDataOffset + entry.offset, Int(entry.length))
     }
 
-    /// ``byteRange(for:)`` of an XYZ tile.
+    /// Where the bytes of the XYZ tile `tile` lie (the byte range of its Hilbert id); nil when the archive lacks it.
     public func byteRange(for tile: TileID) throws(PMTilesError) -> (offset: UInt64, length: Int)? {
         try byteRange(for: HilbertTileID(tile))
     }

@@ -171,7 +171,10 @@ public struct PMTilesWriter: Sendable {
             header.maxLongitudeE7 = PMTilesHeader.e7(box.east)
             header.maxLatitudeE7 = PMTilesHeader.e7(box.north)
         }
-        let c = center ?? ((box.map { ($0.west + $0.east) / 2 } ?? 0), (box.map { ($0.south + $0.north) / 2 } ?? 0), minZoom)
+        let c =
+            center ?? (
+                (box.map { ($0.west + $0.east) / 2 } ?? 0), (box.map { ($0.south + $0.north) / 2 } ?? 0), minZoom
+            )
         header.centerLongitudeE7 = PMTilesHeader.e7(c.longitude)
         header.centerLatitudeE7 = PMTilesHeader.e7(c.latitude)
         header.centerZoom = UInt8(clamping: c.level)

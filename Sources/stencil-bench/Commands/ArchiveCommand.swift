@@ -21,14 +21,27 @@ enum ArchiveCommand {
                 ("metadataLength", .integer(Int(h.metadataLength))),
                 ("leafDirectoriesOffset", .integer(Int(h.leafDirectoriesOffset))),
                 ("leafDirectoriesLength", .integer(Int(h.leafDirectoriesLength))),
-                ("tileDataOffset", .integer(Int(h.tileDataOffset))), ("tileDataLength", .integer(Int(h.tileDataLength))),
+                ("tileDataOffset", .integer(Int(h.tileDataOffset))),
+                ("tileDataLength", .integer(Int(h.tileDataLength))),
                 ("addressedTiles", .integer(Int(h.addressedTiles))), ("tileEntries", .integer(Int(h.tileEntries))),
                 ("tileContents", .integer(Int(h.tileContents))), ("clustered", .bool(h.isClustered)),
                 ("internalCompression", .string("\(h.internalCompression)")),
                 ("tileCompression", .string("\(h.tileCompression)")), ("tileType", .string("\(h.tileType)")),
                 ("minZoom", .integer(Int(h.minZoom))), ("maxZoom", .integer(Int(h.maxZoom))),
-                ("bounds", .array([h.minLongitudeE7, h.minLatitudeE7, h.maxLongitudeE7, h.maxLatitudeE7].map { .number(Double($0) / 1e7) })),
-                ("center", .array([.number(Double(h.centerLongitudeE7) / 1e7), .number(Double(h.centerLatitudeE7) / 1e7), .integer(Int(h.centerZoom))])),
+                (
+                    "bounds",
+                    .array(
+                        [h.minLongitudeE7, h.minLatitudeE7, h.maxLongitudeE7, h.maxLatitudeE7].map {
+                            .number(Double($0) / 1e7)
+                        })
+                ),
+                (
+                    "center",
+                    .array([
+                        .number(Double(h.centerLongitudeE7) / 1e7), .number(Double(h.centerLatitudeE7) / 1e7),
+                        .integer(Int(h.centerZoom)),
+                    ])
+                ),
             ]
             let directories: [(key: String, value: JSONValue)] = [
                 ("rootEntries", .integer(s.rootEntries)), ("leafDirectories", .integer(s.leafDirectories)),
@@ -37,12 +50,16 @@ enum ArchiveCommand {
                 ("tilesPerLevel", .object(levels.map { ("\($0)", .integer(Int(s.tilesPerLevel[$0]!))) })),
             ]
             if json {
-                print(JSONValue.object([("header", .object(header)), ("directories", .object(directories))]).rendered(), terminator: "")
+                print(
+                    JSONValue.object([("header", .object(header)), ("directories", .object(directories))]).rendered(),
+                    terminator: "")
                 return 0
             }
             print("\(path): PMTiles v3, \(Figures.count(Int(reader.source.size))) bytes")
             for (key, value) in header + directories.dropLast() { print("  \(key): \(value.rendered(.line))") }
-            print("  tiles per level: " + levels.map { "\($0): \(Figures.count(Int(s.tilesPerLevel[$0]!)))" }.joined(separator: ", "))
+            print(
+                "  tiles per level: "
+                    + levels.map { "\($0): \(Figures.count(Int(s.tilesPerLevel[$0]!)))" }.joined(separator: ", "))
             return 0
         }
     }

@@ -14,7 +14,9 @@ enum ExtractCommand {
             let args = try Arguments(
                 words, command: "extract",
                 spec: .init(valued: ["--source", "--levels", "--out", "--overfetch"], switches: ["--json"]))
-            guard let sourcePath = args.string("--source") else { throw UsageError("'extract' needs --source SRC.pmtiles") }
+            guard let sourcePath = args.string("--source") else {
+                throw UsageError("'extract' needs --source SRC.pmtiles")
+            }
             guard let outPath = args.string("--out") else { throw UsageError("'extract' needs --out OUT.pmtiles") }
             let levels = try args.levels()
             let overfetch = try args.double("--overfetch", "a fraction ≥ 0 (0.05 is 5 %)") { $0 >= 0 } ?? 0.05
