@@ -63,3 +63,30 @@ func theReferenceSmallArchivesReadTileForTile(_ name: String) throws {
     #expect(stats.addressedTiles == 10_000 && stats.tilesPerLevel == [14: 10_000])
     #expect(stats.leafDirectories == reader.rootEntries.count)
 }
+
+/// Worker threads share one reader: every tile of the leaf fixture read from 8 concurrent workers with a cache of
+/// one leaf (so leaves are evicted and re-read while others look them up) gives the same bytes as one thread.
+@Test func oneReaderServesConcurrentWorkers() throws {
+    let shared = try PMTilesReader(FileByteRangeReader(path: Fixtures.path("leaves-gzip.pmtiles")), cachedLeafLimit: 1)
+    let single = try PMTilesReader(path: Fixtures.path("leaves-gzip.pmtiles"))
+    let entries = try single.tileEntries()
+    let expected = try entries.map { try #require(try single.tileData(for: HilbertTileID(rawValue: $0.tileID))) }
+    let mismatches = LockedCount()
+    DispatchQueue.concurrentPerform(iterations: 8) { worker in
+        // Each worker walks the entries from its own starting point, so the leaves are wanted in different orders.
+        for k in 0..<entries.count {
+            let i = (k + worker * entries.count / 8) % entries.count
+            let data = try? shared.tileData(for: HilbertTileID(rawValue: entries[i].tileID))
+            if data != expected[i] { mismatches.add() }
+        }
+    }
+    #expect(mismatches.value == 0)
+}
+
+/// A count that several threads add to.
+private final class LockedCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
