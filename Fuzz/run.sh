@@ -36,6 +36,8 @@ lib StencilKit
 
 case "$target" in
 scenario)
+    # The benchmark's extract and archive commands use StencilKitIO.
+    lib StencilKitIO
     bench=()
     while IFS= read -r f; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done \
         < <(find "$root/Sources/stencil-bench" -name '*.swift' | sort)
@@ -63,7 +65,7 @@ esac
 
 binary="$build/fuzz-$target"
 io=()
-[[ "$target" == archive ]] && io=("$build/StencilKitIO.o" -lz)
+[[ "$target" == archive || "$target" == scenario ]] && io=("$build/StencilKitIO.o" -lz)
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
     "$build/StencilKit.o" "${io[@]}" -o "$binary"
 
