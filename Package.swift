@@ -23,7 +23,8 @@ let package = Package(
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
         .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"]),
         .testTarget(
-            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"]),
+            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
