@@ -36,7 +36,8 @@ extension APICalls {
                 center: center, referenceLevel: referenceLevel, bearing: heading(&input), pitch: pitch,
                 fieldOfView: fov, horizon: horizon, screen: screen, levels: levels)
         else { return }
-        FuzzChecks.trace("PerspectiveCamera(\(camera.center), n_r \(referenceLevel), p \(pitch), f \(fov), θ \(horizon))")
+        FuzzChecks.trace(
+            "PerspectiveCamera(\(camera.center), n_r \(referenceLevel), p \(pitch), f \(fov), θ \(horizon))")
         for corner in 0..<4 {
             let q = camera.footprint[corner]
             FuzzChecks.require(q.x.isFinite && q.y.isFinite, "non-finite footprint corner \(q)")
