@@ -87,39 +87,25 @@ extension PerspectiveCamera {
     }
 }
 
-/// An in-place sort that does not allocate: insertion sort up to 32 elements, heap sort beyond (not stable; give a
-/// total order).
+/// An in-place sort that does not allocate: insertion sort up to ``NearestFirstSort/insertionLimit`` elements,
+/// ``HeapSort`` beyond (not stable; give a total order).
 enum InPlaceSort {
     static func sort<T>(_ array: inout [T], by less: (T, T) -> Bool) {
         let n = array.count
         guard n > 1 else { return }
         array.withUnsafeMutableBufferPointer { a in
-            if n <= 32 {
-                for i in 1..<n {
-                    let x = a[i]
-                    var j = i
-                    while j > 0, less(x, a[j - 1]) {
-                        a[j] = a[j - 1]
-                        j -= 1
-                    }
-                    a[j] = x
-                }
+            guard n <= NearestFirstSort.insertionLimit else {
+                HeapSort.sort(a, by: less)
                 return
             }
-            func siftDown(_ start: Int, _ end: Int) {
-                var root = start
-                while 2 * root + 1 < end {
-                    var child = 2 * root + 1
-                    if child + 1 < end, less(a[child], a[child + 1]) { child += 1 }
-                    guard less(a[root], a[child]) else { return }
-                    a.swapAt(root, child)
-                    root = child
+            for i in 1..<n {
+                let x = a[i]
+                var j = i
+                while j > 0, less(x, a[j - 1]) {
+                    a[j] = a[j - 1]
+                    j -= 1
                 }
-            }
-            for start in stride(from: n / 2 - 1, through: 0, by: -1) { siftDown(start, n) }
-            for end in stride(from: n - 1, to: 0, by: -1) {
-                a.swapAt(0, end)
-                siftDown(0, end)
+                a[j] = x
             }
         }
     }

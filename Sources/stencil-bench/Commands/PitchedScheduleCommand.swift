@@ -71,11 +71,7 @@ enum PitchedScheduleCommand {
                 + "\(Figures.count(schedule.peakTiles)) tiles\n"
                 + "  needs of \(Figures.count(needs.runCount)) runs in \(ms(needsTime)) ms, least capacity in "
                 + "\(ms(smallestTime)) ms, planned in \(ms(planTime)) ms\n")
-        let (steps, allocations) = measureDriver(schedule)
-        out.write(
-            "  driver stepped per frame with on-time completions: step p50 \(fmt(steps.p50 * 1e6)) µs, p99 "
-                + "\(fmt(steps.p99 * 1e6)) µs, max \(fmt(steps.max * 1e6)) µs; "
-                + "\(allocations.map { "\($0)" } ?? "uncounted") allocations in the measured pass\n")
+        out.write(DriverTiming.summary(measureDriver(schedule)))
         out.flush()
         return 0
     }
@@ -84,31 +80,10 @@ enum PitchedScheduleCommand {
     /// streaming schedule; the second pass is timed per step (completion reports included) and its allocations
     /// counted.
     static func measureDriver(_ schedule: PitchedSchedule) -> (Percentiles, Int?) {
-        let loads = (schedule.preload + schedule.requests).sorted { $0.completion < $1.completion }
-        var requests: [TileID] = []
-        var evictions: [TileID] = []
-        var risk: [TileID] = []
-        var samples = [Double](repeating: 0, count: schedule.frameCount + 1)
-        let clock = ContinuousClock()
-        var allocations: Int?
-        for pass in 0..<2 {
-            var driver = PitchedScheduleDriver(schedule: schedule)
-            var next = 0
-            let body = {
-                for frame in -1..<schedule.frameCount {
-                    let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / schedule.framesPerSecond
-                    let start = clock.now
-                    while next < loads.count && loads[next].completion <= t {
-                        driver.completed(loads[next].tile, at: loads[next].completion, atRisk: &risk)
-                        next += 1
-                    }
-                    driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
-                    samples[frame + 1] = ScheduleCommand.milliseconds(clock.now - start) / 1000
-                }
-            }
-            if pass == 0 { body() } else { allocations = AllocationCounter.count(body) }
-        }
-        return (Percentiles(samples), allocations)
+        DriverTiming.measure(
+            frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
+            loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
+        ) { PitchedScheduleDriver(schedule: schedule) }
     }
 
     /// The JSON document, one request or eviction a line.

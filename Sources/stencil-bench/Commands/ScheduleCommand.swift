@@ -68,11 +68,7 @@ enum ScheduleCommand {
                 + "\(Figures.count(schedule.evictions.count)) evictions, peak \(Figures.count(schedule.peakTiles)) tiles\n"
                 + "  needs of \(Figures.count(runs)) runs in \(fmt(milliseconds(needsTime))) ms, planned in "
                 + "\(fmt(milliseconds(planTime))) ms\n")
-        let (steps, allocations) = measureDriver(schedule)
-        out.write(
-            "  driver stepped per frame with on-time completions: step p50 \(fmt(steps.p50 * 1e6)) µs, p99 "
-                + "\(fmt(steps.p99 * 1e6)) µs, max \(fmt(steps.max * 1e6)) µs; "
-                + "\(allocations.map { "\($0)" } ?? "uncounted") allocations in the measured pass\n")
+        out.write(DriverTiming.summary(measureDriver(schedule)))
         out.flush()
         return 0
     }
@@ -81,31 +77,10 @@ enum ScheduleCommand {
     /// their planned times before each step; the second pass (buffers grown) is timed per step (completion reports
     /// included) and its allocations counted.
     static func measureDriver(_ schedule: StreamingSchedule) -> (Percentiles, Int?) {
-        let loads = (schedule.preload + schedule.requests).sorted { $0.completion < $1.completion }
-        var requests: [TileIndex] = []
-        var evictions: [TileIndex] = []
-        var risk: [TileIndex] = []
-        var samples = [Double](repeating: 0, count: schedule.frameCount + 1)
-        let clock = ContinuousClock()
-        var allocations: Int?
-        for pass in 0..<2 {
-            var driver = ScheduleDriver(schedule: schedule)
-            var next = 0
-            let body = {
-                for frame in -1..<schedule.frameCount {
-                    let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / schedule.framesPerSecond
-                    let start = clock.now
-                    while next < loads.count && loads[next].completion <= t {
-                        driver.completed(loads[next].tile, at: loads[next].completion, atRisk: &risk)
-                        next += 1
-                    }
-                    driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
-                    samples[frame + 1] = milliseconds(clock.now - start) / 1000
-                }
-            }
-            if pass == 0 { body() } else { allocations = AllocationCounter.count(body) }
-        }
-        return (Percentiles(samples), allocations)
+        DriverTiming.measure(
+            frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
+            loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
+        ) { ScheduleDriver(schedule: schedule) }
     }
 
     static func milliseconds(_ d: Duration) -> Double {
