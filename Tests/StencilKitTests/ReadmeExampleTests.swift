@@ -105,7 +105,8 @@ struct ReadmeWebMercatorExampleTests {
         #expect(schedule.peakTiles <= 64)
         #expect(schedule.requestCount >= schedule.beladyBound)
         // The figures the README prints (a regression check: this code printed them).
-        #expect(ids.count == 15 && ids[0] == (try TileID(level: 13, x: 4289, y: 2866)))
+        let first = try TileID(level: 13, x: 4289, y: 2866)
+        #expect(ids.count == 15 && ids[0] == first)
         #expect(region.count == 20)
         #expect(stencil.tileCount == 243 && stencil.bytes(for: rgba256) == 63_700_992)
         #expect(schedule.requestCount == 243 && schedule.beladyBound == 243)
