@@ -3,9 +3,11 @@
 # moments (#t=SECONDS), and what it shows is compared with the residency the streaming schedule says at each
 # (`stencil-bench animate SCENARIO --state-at T`, the same schedule `stencil-bench schedule` plans):
 #   1. the DOM (`chromium --dump-dom`): the resident and loading tiles the page lists in <pre id="state">;
-#   2. a screenshot (`chromium --screenshot`): at the canvas pixels of every stencil tile (five sample points each,
-#      centre and four points a quarter-tile from it, so the track and footprint lines cannot hide a tile), the tiles
-#      drawn in the resident colour must be exactly the places of the resident tiles.
+#   2. a screenshot (`chromium --screenshot`): over the canvas pixels of every stencil tile (a 5 × 5 grid of
+#      samples over its inner 60 %, clear of the antialiased tile outlines; a tile counts as drawn resident when at
+#      least 5 samples are exactly the resident colour, which nothing else on the page uses, so the track and
+#      footprint lines across it cannot hide it), the tiles drawn in the resident colour must be exactly the places
+#      of the resident tiles.
 # The PNG is decoded with Python's standard library only (zlib). No package is needed beyond chromium and python3.
 #
 # Usage: scripts/check-animation.sh [SCENARIO] [T1 T2 T3]
@@ -111,10 +113,10 @@ for t in times:
         px = rows[y][x * channels:x * channels + 3]
         return all(abs(px[i] - RESIDENT[i]) <= 2 for i in range(3))
     drawn = set()
+    offsets = [(i - 2) * 0.15 * tile for i in range(5)]  # a 5 × 5 grid over the tile's inner 60 %
     for (x, y) in centres:
-        q = tile / 4
-        votes = sum(green(x + dx, y + dy) for dx, dy in [(0, 0), (-q, -q), (q, -q), (-q, q), (q, q)])
-        if votes >= 3: drawn.add((round(x, 2), round(y, 2)))
+        votes = sum(green(x + dx, y + dy) for dx in offsets for dy in offsets)
+        if votes >= 5: drawn.add((round(x, 2), round(y, 2)))
     want_pixels = set((round(x, 2), round(y, 2)) for x, y in state["residentPixels"])
     ok_png = drawn == want_pixels
     print(f"t = {t} s: schedule {len(want_resident)} resident, {len(want_loading)} loading; page DOM "
