@@ -64,3 +64,37 @@ struct PicturesTests {
         for i in 0..<plan.segmentCount { #expect(svg.contains("stroke=\"\(SegmentsDrawing.colour(i))\"")) }
     }
 }
+
+/// The new commands' refusals, and the residency chart's bars.
+struct PictureCommandTests {
+    @Test func refusals() {
+        // One picture at a time; schedule options only with --residency.
+        #expect(throws: UsageError.self) {
+            try SvgCommand.run(["example1", "--segments", "--residency", "-o", "/dev/null"])
+        }
+        #expect(throws: UsageError.self) { try SvgCommand.run(["example1", "--capacity", "3", "-o", "/dev/null"]) }
+        // animate: -o or --state-at, and a loader from the scenario or the options.
+        #expect(throws: UsageError.self) {
+            try AnimateCommand.run(["example1", "--latency", "0.1", "--throughput", "50"])
+        }
+        #expect(throws: UsageError.self) {
+            try AnimateCommand.run([
+                "example1", "--state-at", "1", "-o", "/dev/null", "--latency", "0.1", "--throughput", "50",
+            ])
+        }
+        #expect(throws: UsageError.self) { try AnimateCommand.run(["example1", "-o", "/dev/null"]) }
+        #expect(throws: UsageError.self) {
+            try AnimateCommand.run(["example1", "--state-at", "nan", "--latency", "0.1", "--throughput", "50"])
+        }
+    }
+
+    /// Example 6's chart: two bars per hold (loading, then resident), 91 holds, and the capacity line at 30.
+    @Test func residencyChartOfExample6() throws {
+        let drawing = try ResidencyDrawing(ResidencyTests.example6())
+        let svg = drawing.render()
+        let holds = svg.components(separatedBy: "<g id=\"holds\">\n")[1].components(separatedBy: "</g>")[0]
+        #expect(holds.components(separatedBy: "<rect").count - 1 == 2 * 91)
+        #expect(svg.contains("capacity 30"))
+        #expect(drawing.rows.count == 91)
+    }
+}

@@ -14,7 +14,9 @@ enum AnimateCommand {
         let stateAt = try args.double("--state-at", "a time in seconds from take-off", valid: { $0.isFinite })
         let output = args.string("--output")
         guard (output == nil) != (stateAt == nil) else {
-            throw UsageError("'animate' needs -o FILE.html, or --state-at T (seconds from take-off), not both")
+            throw UsageError(
+                "'animate' needs one of -o FILE.html (the page) and --state-at T (what it shows T seconds after take-off)"
+            )
         }
         let progress = Progress("animate: reading the scenario")
         defer { progress.finish() }
