@@ -6,7 +6,7 @@ import StencilKit
 /// (orange), resident (green) and fading as it is evicted (grey), on a canvas with a time slider.
 ///
 /// The page opens at time `#t=T` (seconds from take-off; `?t=T` too) and stands still there, or plays the flight in
-/// a loop. It writes what it draws into `<pre id="state">` and the title: `t=T resident=R loading=L`, then the
+/// a loop, at `#speed=N` times real time (by default fast enough to play the whole flight in a minute or less). It writes what it draws into `<pre id="state">` and the title: `t=T resident=R loading=L`, then the
 /// resident tiles as `c,j` pairs (real column, row), so a headless browser's DOM shows it
 /// (`scripts/check-animation.sh`). The layout is fixed here, so ``pixelCentre(of:)`` says where a tile's centre is
 /// drawn: on a canvas at the page's top-left corner, ``canvasWidth`` points wide, one point per CSS pixel.
@@ -150,7 +150,7 @@ struct FlightAnimation {
         <div id="info"></div>
         <div>stencil tile: outlined · <span style="color:#fd8d3c">■</span> loading ·
         <span style="color:__RESIDENT__">■</span> resident · <span style="color:#999">■</span> evicted (fading) ·
-        black: the screen footprint. Open with #t=SECONDS to stop at a time.</div>
+        black: the screen footprint. Open with #t=SECONDS to stop at a time, #speed=N to play at N × real time.</div>
         <pre id="state"></pre>
         </div>
         <script>
@@ -222,18 +222,22 @@ struct FlightAnimation {
             line + "\\nresident-tiles=" + s.resident.map(r => r[0] + "," + r[1]).join(";") +
             "\\nloading-tiles=" + s.loading.map(r => r[0] + "," + r[1]).join(";");
           document.getElementById("clock").textContent =
-            t.toFixed(2) + " s (" + (s.resident.length + s.loading.length) + " of " + D.capacity + " slots)";
+            t.toFixed(2) + " s (" + (s.resident.length + s.loading.length) + " of " + D.capacity + " slots), played at ×" +
+            speed.toFixed(speed < 10 ? 1 : 0);
           slider.value = ((t - start) / (end - start)).toFixed(4);
         }
         const slider = document.getElementById("time"), button = document.getElementById("play");
         document.getElementById("info").textContent = D.name + ": capacity " + D.capacity + " tiles, loader λ = " +
-          D.latency + " s, μ = " + D.throughput + " tiles/s, " + D.requests + " requests (Belady's bound " +
+          Number(D.latency.toPrecision(6)) + " s, μ = " + Number(D.throughput.toPrecision(6)) + " tiles/s, " + D.requests + " requests (Belady's bound " +
           D.belady + "), take-off wait " + D.takeoffWait.toFixed(3) + " s, flight " + end.toFixed(2) + " s";
         const asked = /[#?&]t=(-?[0-9.]+(?:e-?[0-9]+)?)/.exec(location.hash + location.search);
+        // Played at `speed` times real time: #speed=N, else fast enough to fly the whole flight in a minute or less.
+        const fast = /[#?&]speed=([0-9.]+)/.exec(location.hash + location.search);
+        const speed = fast ? Number(fast[1]) : Math.max(1, (end - start) / 60);
         let now = asked ? Number(asked[1]) : start, playing = !asked, last = null;
         function frame(stamp) {
           if (playing) {
-            if (last !== null) { now += (stamp - last) / 1000; if (now > end) now = start; }
+            if (last !== null) { now += speed * (stamp - last) / 1000; if (now > end) now = start; }
             last = stamp;
             draw(now);
           }
