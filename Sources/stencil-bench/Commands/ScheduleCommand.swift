@@ -5,6 +5,7 @@ import StencilKit
 /// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule ("Streaming
 /// schedule") of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A
 /// refused schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
+/// A scenario with a `"camera"` gets its pitched schedule (``PitchedScheduleCommand``).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ScheduleCommand {
     static func run(_ words: [String]) throws -> Int32 {
@@ -23,6 +24,11 @@ enum ScheduleCommand {
             throw UsageError(
                 "\(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, \"throughput\": μ} to the "
                     + "scenario, or give --latency and --throughput")
+        }
+        if let camera = setup.chase {
+            return try PitchedScheduleCommand.run(
+                setup, camera: camera, latency: latency, throughput: throughput,
+                capacity: try args.int("--capacity", minimum: 1), json: args.has("--json"), progress: progress)
         }
         let capacity = try args.int("--capacity", minimum: 1) ?? setup.budget.capacity(for: setup.format)
         progress.update("schedule: checking the flight against the terrain")

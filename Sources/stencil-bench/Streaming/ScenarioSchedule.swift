@@ -15,8 +15,8 @@ struct ScenarioSchedule {
     static let options = ["--capacity", "--latency", "--throughput"]
 
     /// Plans the schedule of `setup` with the loader and capacity that `args` give, or the scenario's.
-    /// - Throws: ``UsageError`` when neither the scenario nor the options give a loader, or an option is out of
-    ///   range; ``ScenarioError`` when the scenario is off its terrain or no schedule fits (kind `infeasible`).
+    /// - Throws: ``UsageError`` when neither the scenario nor the options give a loader, an option is out of
+    ///   range, or the scenario has a chase camera (its schedule is the pitched one); ``ScenarioError`` when the scenario is off its terrain or no schedule fits (kind `infeasible`).
     init(_ setup: ScenarioSetup, _ args: Arguments, command: String) throws {
         let scenario = setup.scenario
         let latency =
@@ -27,6 +27,11 @@ struct ScenarioSchedule {
             throw UsageError(
                 "'\(command)' needs a loader: \(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, "
                     + "\"throughput\": μ} to the scenario, or give --latency and --throughput")
+        }
+        guard setup.chase == nil else {
+            throw UsageError(
+                "'\(command)' draws flat scenarios: \(scenario.source) has a chase camera, whose pitched schedule "
+                    + "`stencil-bench schedule` plans")
         }
         capacity = try args.int("--capacity", minimum: 1) ?? setup.budget.capacity(for: setup.format)
         _ = try setup.validatedStencil()
