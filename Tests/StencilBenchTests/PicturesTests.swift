@@ -86,6 +86,12 @@ struct PictureCommandTests {
         #expect(throws: UsageError.self) {
             try AnimateCommand.run(["example1", "--state-at", "nan", "--latency", "0.1", "--throughput", "50"])
         }
+        // A chase camera's schedule is the pitched one: these draw flat scenarios only.
+        #expect(throws: UsageError.self) {
+            try AnimateCommand.run(["jfk-lhr-chase", "-o", "/dev/null", "--latency", "0.1", "--throughput", "50"])
+        }
+        #expect(throws: UsageError.self) { try SvgCommand.run(["jfk-lhr-chase", "--residency", "-o", "/dev/null"]) }
+        #expect(throws: UsageError.self) { try SvgCommand.run(["jfk-lhr-chase", "--segments", "-o", "/dev/null"]) }
     }
 
     /// Example 6's chart: two bars per hold (loading, then resident), 91 holds, and the capacity line at 30.
