@@ -26,7 +26,8 @@ let package = Package(
         .testTarget(
             name: "StencilBenchTests", dependencies: ["stencil-bench", "StencilKit", "MercatorMath", "TestSupport"]),
         .testTarget(
-            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"]),
+            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,6 +24,8 @@ enum StencilBench {
             case "view": return ViewCommand.run(rest)
             case "pitched": return try PitchedCommand.run(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
+            case "extract": return ExtractCommand.run(rest)
+            case "archive": return ArchiveCommand.run(rest)
             case "help": return HelpCommand.run()
             default:
                 // `[run] [SCENARIO...]`: a scenario name or file first means `run`.
@@ -34,7 +36,8 @@ enum StencilBench {
                     let names = BuiltinScenarios.listed.map(\.name).joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "ground, svg, animate, view, scenarios or help, or a scenario (a built-in name — \(names) — or a "
+                            + "ground, svg, animate, view, scenarios, extract, archive or help, or a scenario (a built-in "
+                            + "name — \(names) — or a "
                             + ".json file)")
                 }
                 return try RunCommand.run(words)

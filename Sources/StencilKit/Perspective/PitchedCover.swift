@@ -78,7 +78,9 @@ extension PerspectiveCamera {
             let length = tileSize * exp2(Double(referenceLevel - n))
             let writer = PitchedRunWriter(
                 level: n, length: length, tolerance: 2 * (1e-9 * length + 1e-14 * world) + roundingMargin,
-                footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil, runsOnly: runsOnly)
+                footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil,
+                bandEdge: n < lastLevel && pitch > 0 ? distanceAhead(atDepth: refinementDepth(below: n)) : 0,
+                eye: eye, ahead: ahead, runsOnly: runsOnly)
             cover.nextRefined.removeAll(keepingCapacity: true)
             if n == firstLevel {
                 let (first, last) = (
@@ -172,8 +174,15 @@ struct PitchedRunWriter {
     let hasBand: Bool
     let mask: Int
     let runsOnly: Bool
+    /// s_n, the band edge's distance ahead of e, and u(β)·x for the side test: s(q) = u·q − u·e.
+    let bandEdge: Double
+    let ahead: PixelPoint
+    let aheadOfEye: Double
 
-    init(level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?, runsOnly: Bool) {
+    init(
+        level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?, bandEdge: Double,
+        eye: PixelPoint, ahead: PixelPoint, runsOnly: Bool
+    ) {
         self.level = level
         self.length = length
         self.tolerance = tolerance
@@ -181,11 +190,34 @@ struct PitchedRunWriter {
         hasBand = band != nil
         mask = (1 << level) - 1
         self.runsOnly = runsOnly
+        self.bandEdge = bandEdge
+        self.ahead = ahead
+        aheadOfEye = ahead.dot(eye)
     }
 
     /// Writes row `row`'s candidate run a…b: the tiles outside R_n's run, and R_n's run as refined.
+    ///
+    /// A shortcut first: when the candidates' bounding box lies wholly nearer than the band edge (by more than the
+    /// tolerance), every candidate meets R_n as it meets the footprint and all are refined; wholly beyond it, none
+    /// is. Only the rows the band edge crosses need R_n's own row cover.
     @inline(__always)
     func write(row: Int, from a: Int, through b: Int, into cover: inout PitchedCover) throws(StencilError) {
+        if hasBand {
+            let x0 = Double(a) * length * ahead.x
+            let x1 = Double(b + 1) * length * ahead.x
+            let y0 = Double(row) * length * ahead.y
+            let y1 = Double(row + 1) * length * ahead.y
+            let nearest = min(x0, x1) + min(y0, y1) - aheadOfEye
+            let farthest = max(x0, x1) + max(y0, y1) - aheadOfEye
+            if farthest < bandEdge - tolerance {
+                cover.nextRefined.append(ColumnSpan(row: row, first: a, last: b))
+                return
+            }
+            if nearest > bandEdge + tolerance {
+                try append(row: row, from: a, through: b, to: &cover)
+                return
+            }
+        }
         if hasBand, let (r0, r1) = band.columns(inRow: row, tileLength: length, tolerance: tolerance) {
             let c0 = max(r0, a)
             let c1 = min(r1, b)
