@@ -20,6 +20,7 @@ enum StencilBench {
             case "schedule": return try ScheduleCommand.run(rest)
             case "ground": return try GroundCommand.run(rest)
             case "svg": return try SvgCommand.run(rest)
+            case "animate": return try AnimateCommand.run(rest)
             case "view": return ViewCommand.run(rest)
             case "pitched": return try PitchedCommand.run(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
@@ -35,7 +36,8 @@ enum StencilBench {
                     let names = BuiltinScenarios.listed.map(\.name).joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "ground, svg, view, scenarios, extract, archive or help, or a scenario (a built-in name — \(names) — or a "
+                            + "ground, svg, animate, view, scenarios, extract, archive or help, or a scenario (a built-in "
+                            + "name — \(names) — or a "
                             + ".json file)")
                 }
                 return try RunCommand.run(words)

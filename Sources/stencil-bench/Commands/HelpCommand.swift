@@ -10,7 +10,9 @@ enum HelpCommand {
                stencil-bench plan SCENARIO [--json]
                stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
                stencil-bench ground SCENARIO [--json] [--capacity N] [--latency S --throughput N]
-               stencil-bench svg SCENARIO [--frame N] -o FILE.svg
+               stencil-bench svg SCENARIO [--frame N | --segments | --residency] -o FILE.svg
+               stencil-bench animate SCENARIO (-o FILE.html | --state-at T) [--capacity N] [--latency S]
+                             [--throughput N]
                stencil-bench view VIEW [--json]
                stencil-bench svg VIEW -o FILE.svg
                stencil-bench scenarios [--write DIR]
@@ -35,6 +37,9 @@ enum HelpCommand {
         `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing
         (the ground speed × κ at the route's mean latitude): the worst position and time error, and the frames the
         schedule planned on the px timing stalls when flown at the true times.
+        `svg --segments` draws the budget plan's segments; `svg --residency` the streaming schedule's residency over
+        time; `animate` writes a self-contained HTML page of the flight under that schedule (tiles loading, resident,
+        evicted), or with --state-at T what it shows at T, as JSON.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.

@@ -2,7 +2,9 @@ import Foundation
 import StencilKit
 
 /// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg` draws a scenario like a debug view (``ScenarioDrawing``);
-/// `stencil-bench svg VIEW -o FILE.svg` draws a view (``ViewDrawing``).
+/// with `--segments` its budget plan's segments (``SegmentsDrawing``); with `--residency` its streaming schedule's
+/// residency over time (``ResidencyDrawing``, the schedule `schedule` plans: `--capacity`, `--latency`,
+/// `--throughput` as there); `stencil-bench svg VIEW -o FILE.svg` draws a view (``ViewDrawing``).
 enum SvgCommand {
     /// Runs the command on the words after `svg`: a view's picture when an argument names a view, else a
     /// scenario's; exit status 0.
@@ -10,15 +12,51 @@ enum SvgCommand {
         try words.contains(where: BuiltinViews.isView) ? view(words) : scenario(words)
     }
 
-    /// `svg SCENARIO [--frame N] -o FILE.svg`.
+    /// `svg SCENARIO [--frame N | --segments | --residency [--capacity N] [--latency S] [--throughput N]]
+    /// -o FILE.svg`.
     static func scenario(_ words: [String]) throws -> Int32 {
         let args = try Arguments(
-            words, command: "svg", spec: .init(valued: ["--frame", "--output"], aliases: ["-o": "--output"]))
+            words, command: "svg",
+            spec: .init(
+                valued: ["--frame", "--output"] + ScenarioSchedule.options, switches: ["--segments", "--residency"],
+                aliases: ["-o": "--output"]))
         guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
+        let modes = ["--frame", "--segments", "--residency"].filter { args.has($0) || args.string($0) != nil }
+        guard modes.count <= 1 else {
+            throw UsageError("'svg' takes one of \(modes.joined(separator: ", ")), not several")
+        }
+        if !args.has("--residency"), let option = ScenarioSchedule.options.first(where: { args.string($0) != nil }) {
+            throw UsageError("'svg' takes \(option) only with --residency")
+        }
         let progress = Progress("svg: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "svg")
-        if let camera = setup.chase { return try pitchedScenario(setup, camera: camera, args: args, output: output) }
+        if let camera = setup.chase {
+            if let mode = modes.first(where: { $0 != "--frame" }) {
+                throw UsageError(
+                    "'svg \(mode)' draws flat scenarios: \(setup.scenario.source) has a chase camera (draw its frames "
+                        + "with --frame N)")
+            }
+            return try pitchedScenario(setup, camera: camera, args: args, output: output)
+        }
+        if args.has("--residency") {
+            progress.update("svg: the schedule of \(setup.scenario.name)")
+            let planned = try ScenarioSchedule(setup, args, command: "svg --residency")
+            let drawing = try ResidencyDrawing(planned)
+            try Console.write(drawing.render(), to: output)
+            print(
+                "wrote \(output): \(setup.scenario.name), residency of \(planned.schedule.requestCount) requests "
+                    + "(\(drawing.rows.count) tiles) at capacity \(planned.capacity)")
+            return 0
+        }
+        if args.has("--segments") {
+            progress.update("svg: stencil and plan of \(setup.scenario.name)")
+            let drawing = try SegmentsDrawing(
+                setup: setup, stencil: setup.validatedStencil(), plan: setup.validatedPlan())
+            try Console.write(drawing.render(), to: output)
+            print("wrote \(output): \(setup.scenario.name), \(drawing.plan.segmentCount) segments")
+            return 0
+        }
         progress.update("svg: stencil and plan of \(setup.scenario.name)")
         let (stencil, planResult) = try setup.validated()
         // A plan the budget cannot hold is drawn without split points.
