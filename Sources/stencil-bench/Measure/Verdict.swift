@@ -54,12 +54,17 @@ struct Verdict: Sendable {
         return parts.joined(separator: ", ") + (tail.isEmpty ? "" : "; " + tail.joined(separator: "; "))
     }
 
+    /// The verdict line alone: `verdict: PASS (…)` or `verdict: FAIL in performance (…)`.
+    var headline: String {
+        passed ? "verdict: PASS (\(summary))" : "verdict: FAIL in \(failedClasses.joined(separator: ", ")) (\(summary))"
+    }
+
     /// The verdict line, and for a failure the problems below it.
     var text: String {
-        guard !passed else { return "verdict: PASS (\(summary))" }
+        guard !passed else { return headline }
         let lines = problems
-        return "verdict: FAIL in \(failedClasses.joined(separator: ", ")) (\(summary)) — \(lines.count) "
-            + "problem\(lines.count == 1 ? "" : "s"):\n" + lines.map { "  " + $0 }.joined(separator: "\n")
+        return headline + " — \(lines.count) problem\(lines.count == 1 ? "" : "s"):\n"
+            + lines.map { "  " + $0 }.joined(separator: "\n")
     }
 
     /// The table of every ratio target: the method's and the reference's absolute p50 and p99 beside the ratio.
@@ -89,7 +94,7 @@ struct Verdict: Sendable {
         return .object([
             ("result", .string(passed ? "pass" : "fail")),
             ("failedClasses", .array(failedClasses.map { .string($0) })),
-            ("line", .string("verdict: \(passed ? "PASS" : "FAIL") (\(summary))")),
+            ("line", .string(headline)),
             (
                 "correctness",
                 .object([
