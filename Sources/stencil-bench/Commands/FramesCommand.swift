@@ -15,9 +15,11 @@ enum FramesCommand {
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "frames")
         guard abs(offset) <= setup.track.lateralBand else {
+            let band = setup.track.lateralBand
             throw UsageError(
-                "--offset \(fmt(offset)) px is outside the scenario's lateral band ±\(fmt(setup.track.lateralBand)) px"
-            )
+                "--offset \(MessageNumber.text(offset)) px is outside the scenario's lateral band "
+                    + "±\(MessageNumber.text(band)) px",
+                kind: "offsetOutsideBand", figures: [("offset", offset), ("band", band)])
         }
         // The stencil only checks that the flight stays on the terrain (or is clipped to it); no plan is needed.
         progress.update("frames: checking the flight against the terrain")
