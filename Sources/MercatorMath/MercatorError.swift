@@ -60,7 +60,8 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidPackedCoordinate(let reason):
             return "Invalid packed coordinate: \(reason)."
         case .antipodalEndpoints(let longitude, let latitude):
-            return "The great circle from (lon \(n(longitude))°, lat \(n(latitude))°) ends at its antipode, where every "
+            return
+                "The great circle from (lon \(n(longitude))°, lat \(n(latitude))°) ends at its antipode, where every "
                 + "great circle is as short; add a waypoint between them."
         case .outOfHalfOpenRange(let field, let value, let range):
             return "\(field) is \(n(value)); it must lie in [\(n(range.lowerBound)), \(n(range.upperBound)))."

@@ -58,7 +58,8 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "±\(n(limit))°. Move the route away from the edge, shrink the screen or its scale, "
                 + "or ask to clip to the terrain."
         case .offsetOutsideBand(let offset, let band):
-            return "Lateral offset \(n(offset)) px is outside the flight's band; it must lie in [-\(n(band)), \(n(band))] px."
+            return
+                "Lateral offset \(n(offset)) px is outside the flight's band; it must lie in [-\(n(band)), \(n(band))] px."
         case .budgetTooSmall(let budget, let bytesPerTile, let capacity, let minimum):
             let (needed, overflow) = minimum.multipliedReportingOverflow(by: bytesPerTile)
             let advice =

@@ -13,7 +13,8 @@ struct MessageNumberTests {
             (40.0, "40"), (-0.0, "0"), (0.0, "0"), (-7.0, "-7"), (0.25, "0.25"), (64.01, "64.01"),
             (1e-9, "1e-9"), (-2.5e-7, "-2.5e-7"), (1e-300, "1e-300"), (2.5e20, "2.5e+20"), (1e300, "1e+300"),
             (30.000000000000004, "30.000000000000004"), (0x1p53 - 1, "9007199254740991"),
-            (0x1p53, "9007199254740992"), (-0x1p63, "-9223372036854775808"), (0x1p63, "9.223372036854776e+18"), (123456.5, "123456.5"), (Double.nan, "nan"),
+            (0x1p53, "9007199254740992"), (-0x1p63, "-9223372036854775808"), (0x1p63, "9.223372036854776e+18"),
+            (123456.5, "123456.5"), (Double.nan, "nan"),
             (Double.infinity, "inf"), (-Double.infinity, "-inf"),
         ])
     func handWorked(value: Double, text: String) {
@@ -48,7 +49,9 @@ struct MessageNumberTests {
         #expect(
             MercatorError.outOfRange(field: "F", value: 40, range: 0...30).description
                 == "F is 40; it must lie in [0, 30].")
-        #expect(MercatorError.nonPositive(field: "F", value: -1e-9).description == "F is -1e-9; it must be greater than zero.")
+        #expect(
+            MercatorError.nonPositive(field: "F", value: -1e-9).description
+                == "F is -1e-9; it must be greater than zero.")
         #expect(
             MercatorError.latitudeOutOfRange(field: "Latitude", latitude: 86.2, limit: 85.0511287798066).description
                 == "Latitude 86.2° is out of range; valid latitudes lie within ±85.0511287798066°.")

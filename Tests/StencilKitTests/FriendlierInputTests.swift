@@ -133,7 +133,9 @@ struct FriendlierInputTests {
         #expect(field == "Waypoint 3: latitude")
         #expect(abs(limit - 64.0042253130) < 1e-9)
         #expect(error?.kind == "offTerrain")
-        #expect(error!.description.hasPrefix("Waypoint 3: latitude 66.5° is out of range; valid latitudes lie within ±64.004"))
+        #expect(
+            error!.description.hasPrefix(
+                "Waypoint 3: latitude 66.5° is out of range; valid latitudes lie within ±64.004"))
     }
 
     @Test func aRacetracksWaypointPastTheLimitIsNamed() {

@@ -62,7 +62,8 @@ public struct Screen: Sendable, Hashable {
         ]
         where !(value <= limit) {
             throw .outOfRange(
-                field: field, value: value, valid: "at most \(StencilError.format(limit)) px (2 × FootprintLimits.maximumExtent)")
+                field: field, value: value,
+                valid: "at most \(StencilError.format(limit)) px (2 × FootprintLimits.maximumExtent)")
         }
         self.width = width
         self.height = height

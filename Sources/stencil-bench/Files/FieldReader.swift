@@ -136,7 +136,9 @@ struct FieldReader {
     func coordinate() throws(ScenarioError) -> (lon: Double, lat: Double) {
         try allow(["lon", "lat"])
         let lat = try number("lat")
-        guard abs(lat) < 90 else { throw invalid("lat", "must lie strictly inside ±90° (got \(MessageNumber.text(lat)))") }
+        guard abs(lat) < 90 else {
+            throw invalid("lat", "must lie strictly inside ±90° (got \(MessageNumber.text(lat)))")
+        }
         return (try number("lon"), lat)
     }
 

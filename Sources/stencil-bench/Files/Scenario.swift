@@ -294,7 +294,9 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
     init(_ source: String, _ error: StencilError) {
         // A file's repeated points have a switch of their own.
         var hint = ""
-        if case .coincidentWaypoints = error { hint = " In a scenario file, \"dropRepeated\": true in \"route\" drops them." }
+        if case .coincidentWaypoints = error {
+            hint = " In a scenario file, \"dropRepeated\": true in \"route\" drops them."
+        }
         self.init("\(source): \(error)\(hint)", kind: error.kind, figures: Self.figures(of: error))
     }
 

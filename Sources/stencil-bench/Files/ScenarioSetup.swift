@@ -91,7 +91,9 @@ struct ScenarioSetup: Sendable {
         case .waypoints(let list, _, _, _, let dropped):
             // Fields are named by their index in the file, dropped repeats counted.
             let kept = (0..<(list.count + dropped.count)).filter { !dropped.contains($0) }
-            points = list.enumerated().map { ("route.waypoints[\(kept[$0.offset])].lat", $0.element.lon, $0.element.lat) }
+            points = list.enumerated().map {
+                ("route.waypoints[\(kept[$0.offset])].lat", $0.element.lon, $0.element.lat)
+            }
             if !dropped.isEmpty {
                 let names = dropped.prefix(10).map { "[\($0)]" }.joined(separator: ", ")
                 Notes.once(

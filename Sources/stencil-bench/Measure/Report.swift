@@ -119,6 +119,7 @@ enum Report {
             + "\(results.count == 1 ? "" : "s") over \(budgetText); lowest headroom "
             + "\(Figures.headroom(worst.headroom)) "
             + "(\(worst.name), per-frame p99 \(Figures.time(worst.frameWork.p99)))"
-            + (outliers > 0 ? "; \(outliers) note\(outliers == 1 ? "" : "s") (one-off timings re-timed, see notes)" : "")
+            + (outliers > 0
+                ? "; \(outliers) note\(outliers == 1 ? "" : "s") (one-off timings re-timed, see notes)" : "")
     }
 }

@@ -99,7 +99,8 @@ struct ViewBenchmark {
                 name: "z12 ring 256 px",
                 summary: "prefetch ring of 256 px around the z = 12 screen, headings 0/30/45/73°",
                 grid: z12, screen: wide, center: center, bearings: [0, 30, 45, 73],
-                work: .ring(width: 256, order: .rowMajor), targetP50: 0.6e-6, targetP99: nil, ratioLimit: RatioLimits.ring))
+                work: .ring(width: 256, order: .rowMajor), targetP50: 0.6e-6, targetP99: nil,
+                ratioLimit: RatioLimits.ring))
         // Parent fallback: 30 visible z = 12 tiles of a 2048 × 1536 screen there, only their level-10 ancestors
         // resident.
         var visible: [VisibleTile] = []
@@ -263,7 +264,9 @@ struct ViewBenchmark {
             result.allocationsPerCall = Double(allocations) / Double(calls)
             result.findings.check(
                 allocations > 0
-                    ? ["view \(c.name): \(allocations) heap allocations in \(calls) calls with a reused buffer (want 0)"]
+                    ? [
+                        "view \(c.name): \(allocations) heap allocations in \(calls) calls with a reused buffer (want 0)"
+                    ]
                     : [])
         }
         return result

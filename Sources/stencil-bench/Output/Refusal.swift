@@ -14,10 +14,13 @@ enum Refusal {
         case let e as ScenarioError: return JSONOutput.error(e)
         case let e as ViewError: return e.json
         case let e as UsageError:
-            var fields: [(key: String, value: JSONValue)] = [("kind", .string(e.kind)), ("message", .string(e.message))]
+            var fields: [(key: String, value: JSONValue)] = [
+                ("kind", .string(e.kind)), ("message", .string(e.message)),
+            ]
             fields += e.figures.map { ($0.key, .number($0.value)) }
             return .object([("error", .object(fields))])
-        case let e as StencilError: return JSONOutput.error(ScenarioError("\(e)", kind: e.kind, figures: ScenarioError.figures(of: e)))
+        case let e as StencilError:
+            return JSONOutput.error(ScenarioError("\(e)", kind: e.kind, figures: ScenarioError.figures(of: e)))
         case let e as MercatorError:
             let wrapped = StencilError.geometry(e)
             return JSONOutput.error(ScenarioError("\(e)", kind: wrapped.kind))

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StencilKit
 
 /// The typed error `body` throws, or nil when it returns: for tests that check a refusal's kind and figures.
