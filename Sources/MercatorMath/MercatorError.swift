@@ -34,34 +34,37 @@ public enum MercatorError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A size that must be a power of two (a MapLibre source's tile size) was not one.
     case notPowerOfTwo(field: String, value: Int)
 
-    /// A sentence naming what was wrong and what would be valid.
+    /// A sentence naming what was wrong and what would be valid; numbers printed by one rule (`40`, not
+    /// `40.0`; `1e-9`, not `0`).
     public var description: String {
+        let n = MessageNumber.text
         switch self {
         case .nonFinite(let field, let value):
-            return "\(field) is \(value); it must be a finite number."
+            return "\(field) is \(n(value)); it must be a finite number."
         case .latitudeOutOfRange(let field, let latitude, let limit):
             // The poles are excluded; an image's own limit (its top and bottom edges) is included.
-            let valid = limit >= 90 ? "strictly inside ±\(limit)°" : "within ±\(limit)°"
-            return "\(field) \(latitude)° is out of range; valid latitudes lie \(valid)."
+            let valid = limit >= 90 ? "strictly inside ±\(n(limit))°" : "within ±\(n(limit))°"
+            return "\(field) \(n(latitude))° is out of range; valid latitudes lie \(valid)."
         case .nonPositive(let field, let value):
-            return "\(field) is \(value); it must be greater than zero."
+            return "\(field) is \(n(value)); it must be greater than zero."
         case .nonPositiveCount(let field, let value):
             return "\(field) is \(value); it must be a whole number of at least 1."
         case .outOfRange(let field, let value, let range):
-            return "\(field) is \(value); it must lie in [\(range.lowerBound), \(range.upperBound)]."
+            return "\(field) is \(n(value)); it must lie in [\(n(range.lowerBound)), \(n(range.upperBound))]."
         case .coincidentEndpoints(let longitude, let latitude):
-            return "The route starts and ends at the same point (lon \(longitude)°, lat \(latitude)°), "
+            return "The route starts and ends at the same point (lon \(n(longitude))°, lat \(n(latitude))°), "
                 + "so its heading is undefined; choose two distinct endpoints."
         case .passesPole(let latitude):
-            return "The rhumb line would reach latitude \(latitude)°, past a pole; "
+            return "The rhumb line would reach latitude \(n(latitude))°, past a pole; "
                 + "valid destinations stay strictly inside ±90°."
         case .invalidPackedCoordinate(let reason):
             return "Invalid packed coordinate: \(reason)."
         case .antipodalEndpoints(let longitude, let latitude):
-            return "The great circle from (lon \(longitude)°, lat \(latitude)°) ends at its antipode, where every "
+            return
+                "The great circle from (lon \(n(longitude))°, lat \(n(latitude))°) ends at its antipode, where every "
                 + "great circle is as short; add a waypoint between them."
         case .outOfHalfOpenRange(let field, let value, let range):
-            return "\(field) is \(value); it must lie in [\(range.lowerBound), \(range.upperBound))."
+            return "\(field) is \(n(value)); it must lie in [\(n(range.lowerBound)), \(n(range.upperBound)))."
         case .notXYZLevel(let columns, let rows):
             return "A grid of \(columns) × \(rows) tiles is not an XYZ level; "
                 + "XYZ levels have 2ⁿ × 2ⁿ tiles with 0 ≤ n ≤ 30."

@@ -33,24 +33,33 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
     /// (§9)): the payload names why,
     /// the least capacity and the least throughput that work.
     case infeasibleSchedule(ScheduleInfeasibility)
+    /// An error at one level of a ``PyramidStencil``: `error` is what that level's stencil (or its scaled track)
+    /// raised, `level` the XYZ level it was refused at.
+    indirect case atPyramidLevel(level: Int, error: StencilError)
+    /// An error on the leg of a waypoint route from waypoint `from` to waypoint `to` (a great circle between
+    /// antipodes, or a chain past the limits): `error` is what the leg raised.
+    indirect case onLeg(from: Int, to: Int, error: StencilError)
 
-    /// A sentence naming what was wrong and what would be valid.
+    /// A sentence naming what was wrong and what would be valid; numbers printed by one rule (`40`, not
+    /// `40.0`; `1e-9`, not `0`).
     public var description: String {
+        let n = MessageNumber.text
         switch self {
         case .geometry(let error):
             return error.description
         case .nonFinite(let field, let value):
-            return "\(field) is \(value); it must be a finite number."
+            return "\(field) is \(n(value)); it must be a finite number."
         case .outOfRange(let field, let value, let valid):
-            return "\(field) is \(value); it must be \(valid)."
+            return "\(field) is \(n(value)); it must be \(valid)."
         case .leavesTerrain(let rows, let gridRows, let latitude, let limit):
             return
                 "The flight's sweep needs tile rows \(rows.lowerBound)…\(rows.upperBound), outside the terrain's rows "
-                + "0…\(gridRows - 1): it reaches latitude \(Self.format(latitude))°, past the terrain's limit of "
-                + "±\(Self.format(limit))°. Move the route away from the edge, shrink the screen or its scale, "
+                + "0…\(gridRows - 1): it reaches latitude \(n(latitude))°, past the terrain's limit of "
+                + "±\(n(limit))°. Move the route away from the edge, shrink the screen or its scale, "
                 + "or ask to clip to the terrain."
         case .offsetOutsideBand(let offset, let band):
-            return "Lateral offset \(offset) px is outside the flight's band; it must lie in [-\(band), \(band)] px."
+            return
+                "Lateral offset \(n(offset)) px is outside the flight's band; it must lie in [-\(n(band)), \(n(band))] px."
         case .budgetTooSmall(let budget, let bytesPerTile, let capacity, let minimum):
             let (needed, overflow) = minimum.multipliedReportingOverflow(by: bytesPerTile)
             let advice =
@@ -60,30 +69,36 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
             return "A budget of \(budget) bytes holds \(capacity) tiles of \(bytesPerTile) bytes, but the smallest "
                 + "split of this flight needs \(minimum) resident tiles: \(advice)."
         case .tooLarge(let what, let value, let limit, let advice):
-            return "\(what) is \(Self.format(value)), past the limit of \(Self.format(limit)): \(advice)."
+            return "\(what) is \(n(value)), past the limit of \(n(limit)): \(advice)."
         case .tooFewWaypoints(let count):
             return "A waypoint route needs at least 2 waypoints; it has \(count)."
         case .coincidentWaypoints(let first, let second, let latitude, let longitude):
-            return "Waypoints \(first) and \(second) are the same place (lat \(latitude)°, lon \(longitude)°); "
-                + "consecutive waypoints must differ (two points at ±180° with the same latitude are the same point)."
+            return "Waypoints \(first) and \(second) are the same place (lat \(n(latitude))°, lon \(n(longitude))°); "
+                + "consecutive waypoints must differ (two points at ±180° with the same latitude are the same point); "
+                + "Track.droppingRepeatedWaypoints(_:closure:) drops repeated ones."
         case .radiusTooLarge(let from, let to, let radius, let largest):
-            return "A fly-by radius of \(Self.format(radius)) px does not fit the leg from waypoint \(from) to "
+            return "A fly-by radius of \(n(radius)) px does not fit the leg from waypoint \(from) to "
                 + "waypoint \(to): its turns need more than the leg's length. The largest radius that fits the whole "
-                + "route is \(largest) px."
+                + "route is \(n(largest)) px."
         case .reversalWithRadius(let waypoint, let radius):
-            return "The route reverses at waypoint \(waypoint), where a fly-by of radius \(Self.format(radius)) px "
+            return "The route reverses at waypoint \(waypoint), where a fly-by of radius \(n(radius)) px "
                 + "cannot turn; use a radius of 0 (a pivot) or move the waypoint."
         case .badTolerance(let value):
-            return "The great-circle tolerance is \(value) px; it must be a finite number greater than 0 "
+            return "The great-circle tolerance is \(n(value)) px; it must be a finite number greater than 0 "
                 + "(the default is 0.5 px)."
         case .infeasibleSchedule(let reason):
             return reason.description
+        case .atPyramidLevel(let level, let error):
+            return "At pyramid level \(level): \(error.description)"
+        case .onLeg(let from, let to, let error):
+            return "On the leg from waypoint \(from) to waypoint \(to): \(error.description)"
         }
     }
 
     /// A short name for the kind of error, for machine-readable output: `offTerrain`, `tooFewWaypoints`,
     /// `coincidentWaypoints`, `radiusTooLarge`, `reversalWithRadius`, `badTolerance`, `budgetTooSmall`, `tooLarge`,
-    /// `offsetOutsideBand`, `infeasible` or `badParameter`.
+    /// `offsetOutsideBand`, `infeasible` or `badParameter`; an error at a pyramid level or on a leg has the kind of
+    /// the error it holds.
     public var kind: String {
         switch self {
         case .geometry(let error):
@@ -101,17 +116,12 @@ public enum StencilError: Error, Sendable, Hashable, CustomStringConvertible {
         case .reversalWithRadius: return "reversalWithRadius"
         case .badTolerance: return "badTolerance"
         case .infeasibleSchedule: return "infeasible"
+        case .atPyramidLevel(_, let error), .onLeg(_, _, let error): return error.kind
         }
     }
 
-    /// `value` to 4 decimals, a whole number as an integer (39822, not 39822.0; whole numbers below 2⁵³ only).
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 0x1p53 { return "\(Int64(value))" }
-        let scaled = (value * 10_000).rounded() / 10_000
-        guard scaled.isFinite else { return "\(value)" }
-        if scaled == scaled.rounded(), abs(scaled) < 0x1p53 { return "\(Int64(scaled))" }
-        return "\(scaled)"
-    }
+    /// `value` as every message prints it (MessageNumber).
+    static func format(_ value: Double) -> String { MessageNumber.text(value) }
 }
 
 extension StencilError {

@@ -43,12 +43,8 @@ enum StencilBench {
                 return try RunCommand.run(words)
             }
         } catch {
-            if words.contains("--json"), let refused = error as? ScenarioError {
-                // A refused scenario with --json: the error as JSON on stdout, with the figures it names.
-                print(JSONOutput.error(refused).rendered(), terminator: "")
-            }
-            Console.error("stencil-bench: \(error)")
-            return 2
+            // Every refusal, of any kind, leaves through one function: with --json the error object on stdout.
+            return Refusal.report(error, json: words.contains("--json"))
         }
     }
 }

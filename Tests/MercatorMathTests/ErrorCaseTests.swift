@@ -10,7 +10,7 @@ struct ErrorCaseTests {
         for r in [0.0, -1, -6_378_137] {
             let error = thrown(try Body(radius: r))
             #expect(error == .nonPositive(field: "Body radius", value: r))
-            expectDescription(of: error, mentions: ["Body radius", "\(r)", "greater than zero"])
+            expectDescription(of: error, mentions: ["Body radius", printed(r), "greater than zero"])
         }
         for r in [Double.nan, .infinity, -.infinity] {
             let error = thrown(try Body(radius: r))
@@ -19,7 +19,7 @@ struct ErrorCaseTests {
                 continue
             }
             #expect(field == "Body radius")
-            expectDescription(of: error, mentions: ["\(r)", "finite"])
+            expectDescription(of: error, mentions: [printed(r), "finite"])
         }
         #expect(try Body(radius: 1).radius == 1)
         #expect(try Body(radius: 3_396_190) == Body.mars)
@@ -52,7 +52,7 @@ struct ErrorCaseTests {
         for lat in [64.01, -64.01, 70, -89] {
             let error = thrown(try grid.pixel(of: geo(lat, 0)))
             #expect(error == .latitudeOutOfRange(field: "Latitude", latitude: lat, limit: grid.latitudeLimit))
-            expectDescription(of: error, mentions: ["\(lat)", "64.0042"])
+            expectDescription(of: error, mentions: [printed(lat), "64.0042"])
             #expect(thrown(try grid.tile(of: geo(lat, 0))) == error)
         }
         // The limit itself is on the image.
@@ -81,7 +81,7 @@ struct ErrorCaseTests {
             return
         }
         #expect(lat == 90 && limit == 90)
-        expectDescription(of: error, mentions: ["90.0", "±90"])
+        expectDescription(of: error, mentions: ["90", "±90"])
     }
 
     @Test(
@@ -110,12 +110,12 @@ struct ErrorCaseTests {
         case .latitudeOutOfRange: fragments = ["F", "64.5", "64.25"]
         case .nonPositive: fragments = ["F", "-2.5", "greater than zero"]
         case .nonPositiveCount: fragments = ["F", "-7", "at least 1"]
-        case .outOfRange: fragments = ["F", "31.0", "[0.0, 30.0]"]
+        case .outOfRange: fragments = ["F", "31", "[0, 30]"]
         case .coincidentEndpoints: fragments = ["12.5", "-3.25"]
         case .passesPole: fragments = ["91.5", "±90"]
         case .invalidPackedCoordinate: fragments = ["the reason"]
         case .antipodalEndpoints: fragments = ["12.5", "-3.25", "antipode"]
-        case .outOfHalfOpenRange: fragments = ["F", "1.0", "[0.0, 1.0)"]
+        case .outOfHalfOpenRange: fragments = ["F", "1", "[0, 1)"]
         case .notXYZLevel: fragments = ["90 × 42", "2ⁿ × 2ⁿ", "0 ≤ n ≤ 30"]
         case .invalidQuadkey: fragments = ["\"0124\"", "the reason", "30 digits", "0, 1, 2 or 3"]
         case .levelsOutOfOrder: fragments = ["14", "12", "at most the maximum"]

@@ -15,7 +15,7 @@ struct ExtremeInputTests {
         for r in [Double.leastNonzeroMagnitude, 1e-300, 9.99e-4, 1.0000001e15, 1e300, Double.greatestFiniteMagnitude] {
             let error = thrown(try Body(radius: r))
             #expect(error == .outOfRange(field: "Body radius in metres", value: r, range: 1e-3...1e15), "r = \(r)")
-            expectDescription(of: error, mentions: ["Body radius", "0.001", "1000000000000000.0"])
+            expectDescription(of: error, mentions: ["Body radius", "0.001", "1000000000000000"])
         }
         // The limits themselves, and the unit sphere, are accepted; so are the presets.
         #expect(try Body(radius: 1e-3).radius == 1e-3)

@@ -27,7 +27,7 @@ struct GeoCoordinateTests {
         for lat in [90.0, -90.0, 90.5, -123.0] {
             let error = thrown(try GeoCoordinate(latitude: lat, longitude: 0))
             #expect(error == .latitudeOutOfRange(field: "Latitude", latitude: lat, limit: 90))
-            expectDescription(of: error, mentions: ["\(lat)", "90"])
+            expectDescription(of: error, mentions: [printed(lat), "90"])
         }
     }
 

@@ -103,7 +103,7 @@ struct RhumbLineTests {
     func coincidentEndpoints() {
         let same = thrown(try RhumbLine(from: geo(33, 44), to: geo(33, 44), on: .mars))
         #expect(same == .coincidentEndpoints(longitude: 44, latitude: 33))
-        expectDescription(of: same, mentions: ["44.0", "33.0"])
+        expectDescription(of: same, mentions: ["44", "33"])
         let wrapped = thrown(try RhumbLine(from: geo(-12, 180), to: geo(-12, -180), on: .earth))
         #expect(wrapped == .coincidentEndpoints(longitude: -180, latitude: -12))
         #expect(thrown(try RhumbLine(from: geo(5, 20), to: geo(5, 380), on: .earth)) != nil)
@@ -182,7 +182,7 @@ struct RhumbLineTests {
             return
         }
         #expect(f == "Distance" && value == -1 && range.lowerBound == 0)
-        expectDescription(of: negative, mentions: ["-1.0", "[0.0"])
+        expectDescription(of: negative, mentions: ["-1", "[0"])
         let line = try RhumbLine(from: start, heading: 10, distance: 1, on: .mars)
         #expect(thrown(try line.point(atDistance: .nan)) != nil)
     }

@@ -75,6 +75,6 @@ struct WebMercatorTests {
     func zoomOutOfRange(zoom: Int) {
         let error = thrown(try TileGrid.xyz(level: zoom))
         #expect(error == .outOfRange(field: "XYZ level", value: Double(zoom), range: 0...30))
-        expectDescription(of: error, mentions: ["\(Double(zoom))", "[0.0, 30.0]"])
+        expectDescription(of: error, mentions: ["\(zoom)", "[0, 30]"])
     }
 }

@@ -9,7 +9,7 @@ struct XYZErrorTests {
         for level in [-1, 31, Int.min, Int.max] {
             let error = thrown(try TileID(level: level, x: 0, y: 0))
             #expect(error == .outOfRange(field: "XYZ level", value: Double(level), range: 0...30))
-            expectDescription(of: error, mentions: ["XYZ level", "[0.0, 30.0]"])
+            expectDescription(of: error, mentions: ["XYZ level", "[0, 30]"])
             #expect(thrown(try UnwrappedTileID(level: level, x: 0, y: 0)) == error)
             #expect(thrown(try TileGrid.xyz(level: level)) == error)
         }
@@ -17,7 +17,7 @@ struct XYZErrorTests {
             let error = thrown(try TileID(level: 12, x: x, y: y))
             let field = x != 0 ? "Tile x at level 12" : "Tile y at level 12"
             #expect(error == .outOfRange(field: field, value: Double(x != 0 ? x : y), range: 0...4095))
-            expectDescription(of: error, mentions: [field, "[0.0, 4095.0]"])
+            expectDescription(of: error, mentions: [field, "[0, 4095]"])
         }
         // An unwrapped column may be anything; its row may not.
         #expect(thrown(try UnwrappedTileID(level: 12, x: Int.min, y: 0)) == nil)
@@ -104,14 +104,18 @@ struct XYZErrorTests {
     func mapZoomOutOfRange(z: Double) throws {
         let error = thrown(try LevelOfDetail().drawLevel(forMapZoom: z))
         #expect(error == .outOfRange(field: "Map zoom", value: z, range: 0...30))
-        expectDescription(of: error, mentions: ["Map zoom", "\(z)", "[0.0, 30.0]"])
+        // A whole zoom prints as an integer (31, not 31.0); 1e300 as 1e+300.
+        let printed = z == z.rounded() && abs(z) < 0x1p53 ? "\(Int(z))" : z == 1e300 ? "1e+300" : "\(z)"
+        expectDescription(of: error, mentions: ["Map zoom", printed, "[0, 30]"])
     }
 
     @Test("level bias outside [0, 1)", arguments: [1.0, -0.1, 1.5, -1e-300, 0.9999999999999999.nextUp])
     func biasOutOfRange(bias: Double) {
         let error = thrown(try LevelOfDetail(levelBias: bias))
         #expect(error == .outOfHalfOpenRange(field: "Level bias", value: bias, range: 0..<1))
-        expectDescription(of: error, mentions: ["Level bias", "\(bias)", "[0.0, 1.0)"])
+        // A whole bias prints as an integer (1, not 1.0).
+        let printed = bias == bias.rounded() ? "\(Int(bias))" : "\(bias)"
+        expectDescription(of: error, mentions: ["Level bias", printed, "[0, 1)"])
         #expect(thrown(try LevelOfDetail(levelBias: 0.9999999999999999)) == nil)
     }
 
@@ -135,10 +139,21 @@ struct XYZErrorTests {
         let order = thrown(try LevelOfDetail(minLevel: 14, maxLevel: 12))
         #expect(order == .levelsOutOfOrder(minimum: 14, maximum: 12))
         expectDescription(of: order, mentions: ["14", "12", "at most the maximum"])
-        #expect(
-            thrown(try LevelOfDetail(tileSize: 0))
-                == .outOfRange(field: "Tile size at level 30", value: 0, range: 1...8_388_608))
+        // A size below 1 is refused for itself: no level is named (the caller gave none).
+        for size in [0, -256, Int.min] {
+            let error = thrown(try LevelOfDetail(tileSize: size))
+            #expect(error == .nonPositiveCount(field: "Tile size", value: size))
+            #expect(error.map { !$0.description.contains("level") && !$0.description.contains("30") } == true)
+        }
+        #expect(thrown(try LevelOfDetail(tileSize: 1, maxLevel: 30)) == nil)
         #expect(thrown(try LevelOfDetail(tileSize: 1 << 24, maxLevel: 29)) == nil)
-        #expect(thrown(try LevelOfDetail(tileSize: 1 << 24)) != nil)
+        // Too large for the finest level: 2²⁴ × 2³⁰ px passes 2⁵³; the message names maxLevel and the largest size.
+        let large = thrown(try LevelOfDetail(tileSize: 1 << 24))
+        guard case .outOfRange(let field, 16_777_216, 1...8_388_608)? = large else {
+            Issue.record("expected outOfRange, got \(String(describing: large))")
+            return
+        }
+        #expect(field.contains("maxLevel 30"))
+        expectDescription(of: large, mentions: ["16777216", "[1, 8388608]"])
     }
 }

@@ -83,7 +83,7 @@ struct ExtremeRateAndZoomTests {
         for (field, make) in cases {
             let refusal = Self.outOfRange(make)
             #expect(refusal?.field == field)
-            #expect(refusal?.valid.contains("\(limit)") == true)
+            #expect(refusal?.valid.contains(printed(limit)) == true)
         }
         // Exactly 2⁴¹ px is accepted.
         #expect(try Screen(width: 0x1p41, height: 1).across.upper == 0x1p40)

@@ -119,12 +119,12 @@ struct LimitsBeforeWorkTests {
         }
     }
 
-    /// Whole numbers in the messages print as integers: 39822, not 39822.0; fractions keep up to 4 decimals.
+    /// Whole numbers in the messages print as integers: 39822, not 39822.0; fractions keep every digit.
     @Test("tooLarge messages print whole numbers as integers")
     func wholeNumbersPrintAsIntegers() {
         let error = StencilError.tooLarge(what: "Things", value: 39822, limit: 1_048_576, advice: "use fewer")
         #expect(error.description == "Things is 39822, past the limit of 1048576: use fewer.")
-        #expect(StencilError.format(64.00424) == "64.0042")
+        #expect(StencilError.format(64.00424) == "64.00424")
         #expect(StencilError.format(-3) == "-3")
         #expect(StencilError.format(1e300) == "1e+300")
     }

@@ -71,7 +71,7 @@ struct ModelExamplesTests {
             #expect(abs(latitude - 67.2489) < 1e-4)
             #expect(abs(limit - 64.0042253130) < 1e-9)
             #expect(error.description.contains("-2"))
-            #expect(error.description.contains("67.2489"))
+            #expect(error.description.contains("67.24889"))
             #expect(error.description.contains("64.0042"))
         }
         let clipped = try Stencil(flight: flight, clipToTerrain: true)

@@ -28,8 +28,9 @@ public struct LevelOfDetail: Sendable, Hashable {
     /// Creates the rule; the defaults are 256-px tiles, the floor (b = 0) and every level 0…30.
     /// - Throws: ``MercatorError`` naming the valid range: ``MercatorError/outOfHalfOpenRange(field:value:range:)``
     ///   for a bias outside [0, 1) (``MercatorError/nonFinite(field:value:)`` for NaN or infinity),
-    ///   ``MercatorError/outOfRange(field:value:range:)`` for a level outside 0…30 or a tile size outside
-    ///   1…2⁵³⁻ᵐᵃˣᴸᵉᵛᵉˡ, ``MercatorError/levelsOutOfOrder(minimum:maximum:)`` when minLevel > maxLevel.
+    ///   ``MercatorError/outOfRange(field:value:range:)`` for a level outside 0…30 or a tile size above
+    ///   2⁵³⁻ᵐᵃˣᴸᵉᵛᵉˡ (the field names maxLevel), ``MercatorError/nonPositiveCount(field:value:)`` for a tile size
+    ///   below 1, ``MercatorError/levelsOutOfOrder(minimum:maximum:)`` when minLevel > maxLevel.
     public init(tileSize: Int = 256, levelBias: Double = 0, minLevel: Int = 0, maxLevel: Int = 30)
         throws(MercatorError)
     {
@@ -40,7 +41,14 @@ public struct LevelOfDetail: Sendable, Hashable {
         try TileID.validate(level: minLevel, "Minimum level")
         try TileID.validate(level: maxLevel, "Maximum level")
         guard minLevel <= maxLevel else { throw .levelsOutOfOrder(minimum: minLevel, maximum: maxLevel) }
-        try TileID.validate(tileSize: tileSize, level: maxLevel)
+        // The size's own floor first, so a size of 0 is not blamed on a level the caller may never have given.
+        guard tileSize >= 1 else { throw .nonPositiveCount(field: "Tile size", value: tileSize) }
+        let largest = TileGrid.maximumPixelSize >> maxLevel
+        guard tileSize <= largest else {
+            throw .outOfRange(
+                field: "Tile size (with maxLevel \(maxLevel), whose world is tile size × 2^\(maxLevel) px)",
+                value: Double(tileSize), range: 1...Double(largest))
+        }
         self.tileSize = tileSize
         self.levelBias = levelBias
         self.minLevel = minLevel

@@ -60,7 +60,7 @@ public enum FootprintLimits {
         guard farthest <= maximumExtent else {
             throw .outOfRange(
                 field: "Footprint reach of the \(what) (position, screen × scale, band and turns, in px)",
-                value: farthest, valid: "at most \(maximumExtent) px from the image origin")
+                value: farthest, valid: "at most \(StencilError.format(maximumExtent)) px from the image origin")
         }
     }
 

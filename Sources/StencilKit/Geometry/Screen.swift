@@ -71,7 +71,8 @@ public struct Screen: Sendable, Hashable {
     static func requireWithinExtent(_ value: Double, _ field: String) throws(StencilError) {
         guard value <= maximumExtent else {
             throw .outOfRange(
-                field: field, value: value, valid: "at most \(maximumExtent) px (2 × FootprintLimits.maximumExtent)")
+                field: field, value: value,
+                valid: "at most \(StencilError.format(maximumExtent)) px (2 × FootprintLimits.maximumExtent)")
         }
     }
 

@@ -105,7 +105,8 @@ public struct PerspectiveCamera: Sendable, Hashable {
         }
         guard pitch >= 0, pitch <= maximumPitch else {
             throw .outOfRange(
-                field: "Camera pitch (degrees)", value: pitch, valid: "0 ≤ p ≤ \(maximumPitch) (the maximum pitch)")
+                field: "Camera pitch (degrees)", value: pitch,
+                valid: "0 ≤ p ≤ \(StencilError.format(maximumPitch)) (the maximum pitch)")
         }
         guard fieldOfView > 0, fieldOfView <= 120 else {
             throw .outOfRange(field: "Camera field of view (degrees)", value: fieldOfView, valid: "0 < f ≤ 120")
@@ -113,7 +114,7 @@ public struct PerspectiveCamera: Sendable, Hashable {
         guard horizon > pitch, horizon < 90 else {
             throw .outOfRange(
                 field: "Camera horizon (degrees from the nadir)", value: horizon,
-                valid: "pitch < θ_max < 90, here \(pitch) < θ_max < 90")
+                valid: "pitch < θ_max < 90, here \(StencilError.format(pitch)) < θ_max < 90")
         }
         guard screen.anchor == .center else {
             throw .outOfRange(
@@ -167,7 +168,9 @@ public struct PerspectiveCamera: Sendable, Hashable {
             guard m * sp < nearDepth else {
                 throw .outOfRange(
                     field: "Camera margin (px)", value: m,
-                    valid: "m·sin p below the near edge's depth \(nearDepth) px, so m < \(nearDepth / sp) px")
+                    valid:
+                        "m·sin p below the near edge's depth \(StencilError.format(nearDepth)) px, so m < \(StencilError.format(nearDepth / sp)) px"
+                )
             }
             // Each edge line moved outward by m: the near and far edges along u, the sides along their normals.
             let k = (farW - nearW) / (farS - nearS)

@@ -122,12 +122,16 @@ public struct PointIndex: Sendable {
         guard !(footprint.along.lower > footprint.along.upper) else {
             throw .outOfRange(
                 field: "Footprint along-track lower end", value: footprint.along.lower,
-                valid: "at most the upper end (\(footprint.along.upper)): an inverted interval holds nothing")
+                valid:
+                    "at most the upper end (\(StencilError.format(footprint.along.upper))): an inverted interval holds nothing"
+            )
         }
         guard !(footprint.across.lower > footprint.across.upper) else {
             throw .outOfRange(
                 field: "Footprint across-track lower end", value: footprint.across.lower,
-                valid: "at most the upper end (\(footprint.across.upper)): an inverted interval holds nothing")
+                valid:
+                    "at most the upper end (\(StencilError.format(footprint.across.upper))): an inverted interval holds nothing"
+            )
         }
         let limit = FootprintLimits.maximumExtent
         // The message is built only when throwing: a query must not allocate.
@@ -146,7 +150,7 @@ public struct PointIndex: Sendable {
         guard box.maxX - box.minX <= widest else {
             throw .outOfRange(
                 field: "Footprint width in px", value: box.maxX - box.minX,
-                valid: "at most \(Self.maximumWorldCopies) world widths (\(widest) px)")
+                valid: "at most \(Self.maximumWorldCopies) world widths (\(StencilError.format(widest)) px)")
         }
     }
 

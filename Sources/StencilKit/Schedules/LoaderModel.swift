@@ -27,7 +27,7 @@ public struct LoaderModel: Sendable, Hashable {
         }
         guard Self.validThroughputs.contains(throughput) else {
             throw .outOfRange(
-                field: "Loader throughput (tiles/s)", value: throughput, valid: "in [1e-09, 1e+12] tiles/s")
+                field: "Loader throughput (tiles/s)", value: throughput, valid: "in [1e-9, 1e+12] tiles/s")
         }
         self.latency = latency
         self.throughput = throughput

@@ -13,8 +13,8 @@ public struct PyramidStencil: Sendable, Hashable {
     /// The stencils of `track` (on the XYZ grid of level n₁ = `levels.upperBound`) at every level of `levels`.
     /// - Complexity: the sum of the levels' stencils; a level's costs about a quarter of the next one's.
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` unless the track's grid is the XYZ level
-    ///   `levels.upperBound` and `levels.lowerBound ≥ 0`; the errors of ``Stencil/init(track:clipToTerrain:)`` at
-    ///   any level.
+    ///   `levels.upperBound` and `levels.lowerBound ≥ 0`; ``StencilError/atPyramidLevel(level:error:)`` holding the
+    ///   error of ``Stencil/init(track:clipToTerrain:)`` (or of the scaled track) at the level that refused.
     public init(track: Track, levels: ClosedRange<Int>, clipToTerrain: Bool = false) throws(StencilError) {
         guard let top = track.grid.xyzLevel, top == levels.upperBound else {
             throw .outOfRange(
@@ -28,8 +28,12 @@ public struct PyramidStencil: Sendable, Hashable {
         for level in levels {
             let scale = Double(sign: .plus, exponent: level - top, significand: 1)
             let grid: TileGrid
-            do { grid = try TileGrid.xyz(level: level, tileSize: track.grid.tileSize) } catch { throw .geometry(error) }
-            stencils.append(try Stencil(track: track.scaled(by: scale, to: grid), clipToTerrain: clipToTerrain))
+            do throws(StencilError) {
+                do { grid = try TileGrid.xyz(level: level, tileSize: track.grid.tileSize) } catch {
+                    throw .geometry(error)
+                }
+                stencils.append(try Stencil(track: track.scaled(by: scale, to: grid), clipToTerrain: clipToTerrain))
+            } catch { throw .atPyramidLevel(level: level, error: error) }
         }
         self.levels = levels
         self.stencils = stencils

@@ -39,7 +39,8 @@ extension Track {
         try StencilError.requireFinite(parameter, "Piece parameter")
         let limit = pieces[piece].parameterLimit
         guard parameter >= 0, parameter <= limit else {
-            throw .outOfRange(field: "Piece \(piece) parameter", value: parameter, valid: "in [0, \(limit)]")
+            throw .outOfRange(
+                field: "Piece \(piece) parameter", value: parameter, valid: "in [0, \(StencilError.format(limit))]")
         }
         return uncheckedPose(piece: piece, parameter: parameter)
     }
@@ -72,7 +73,8 @@ extension Track {
             }
         } else {
             guard s >= 0, s <= total else {
-                throw .outOfRange(field: "Arc length", value: s, valid: "in [0, \(total)] px on a one-way track")
+                throw .outOfRange(
+                    field: "Arc length", value: s, valid: "in [0, \(StencilError.format(total))] px on a one-way track")
             }
         }
         // The first piece with positive length whose range holds s: from the first piece ending after s.

@@ -35,7 +35,10 @@ extension Track {
     /// ``StencilError/radiusTooLarge(from:to:radius:largestRadius:)``,
     /// ``StencilError/reversalWithRadius(waypoint:radius:)``,
     ///   ``StencilError/badTolerance(value:)``, ``StencilError/geometry(_:)`` for a waypoint past the terrain's
-    ///   latitude limit, ``StencilError/tooLarge(what:value:limit:advice:)`` past ``Track/maximumPieces``.
+    ///   latitude limit (its field names the waypoint: `Waypoint 3: latitude`),
+    ///   ``StencilError/onLeg(from:to:error:)`` for a great-circle leg refused (antipodal ends, too many pieces),
+    ///   ``StencilError/tooLarge(what:value:limit:advice:)`` past ``Track/maximumPieces``. A route read from a file
+    ///   may drop its repeated points first with ``Track/droppingRepeatedWaypoints(_:closure:)``.
     public init(
         waypoints: [GeoCoordinate], on grid: TileGrid, screen: Screen, legs: LegKind = .rhumb,
         turnRadius: Double = 0, closure: TrackClosure = .oneWay, tolerance: Double = 0.5, lateralBand: Double = 0
@@ -45,6 +48,11 @@ extension Track {
         try StencilError.requireNonNegative(turnRadius, "Turn radius")
         try StencilError.requireNonNegative(lateralBand, "Lateral band")
         if closure == .racetrack {
+            for (index, waypoint) in waypoints.enumerated() {
+                do { _ = try grid.pixel(of: waypoint) } catch {
+                    throw .geometry(WaypointLegs.naming(error, waypoint: index))
+                }
+            }
             guard waypoints.count == 2 else {
                 throw .outOfRange(
                     field: "Waypoints of a racetrack", value: Double(waypoints.count), valid: "exactly 2 (A and B)")
@@ -69,9 +77,11 @@ extension Track {
             var points = 0.0
             for leg in 0..<plan.legCount {
                 let (i, j) = plan.ends(of: leg)
-                points += try GreatCircleChain.estimatedPoints(
-                    from: waypoints[i], to: waypoints[j], pixels: plan.pixels[leg], plan.endPixel(of: leg), grid: grid,
-                    reach: reach, tolerance: tolerance)
+                do {
+                    points += try GreatCircleChain.estimatedPoints(
+                        from: waypoints[i], to: waypoints[j], pixels: plan.pixels[leg], plan.endPixel(of: leg),
+                        grid: grid, reach: reach, tolerance: tolerance)
+                } catch { throw .onLeg(from: i, to: j, error: error) }
             }
             let pieces = (2 * points).rounded(.up)
             guard pieces <= Double(Self.maximumPieces) else {
@@ -92,9 +102,12 @@ extension Track {
             let from = plan.pixels[leg]
             let to = plan.endPixel(of: leg)
             if legs == .greatCircle {
-                let chain = try GreatCircleChain.points(
-                    from: waypoints[i], to: waypoints[j], pixels: from, to, grid: grid, reach: reach,
-                    tolerance: tolerance, budget: Self.maximumPieces - pointCount)
+                let chain: [PixelPoint]
+                do {
+                    chain = try GreatCircleChain.points(
+                        from: waypoints[i], to: waypoints[j], pixels: from, to, grid: grid, reach: reach,
+                        tolerance: tolerance, budget: Self.maximumPieces - pointCount)
+                } catch { throw .onLeg(from: i, to: j, error: error) }
                 pointCount += chain.count
                 legPoints.append(chain)
             } else {
@@ -229,7 +242,7 @@ struct WaypointLegs {
         let width = grid.width
         for (index, waypoint) in waypoints.enumerated() {
             var p: PixelPoint
-            do { p = try grid.pixel(of: waypoint) } catch { throw .geometry(error) }
+            do { p = try grid.pixel(of: waypoint) } catch { throw .geometry(Self.naming(error, waypoint: index)) }
             if let previous = pixels.last {
                 p.x = Self.unwrap(p.x, next: previous.x, width: width)
                 if p == previous {
@@ -254,6 +267,20 @@ struct WaypointLegs {
         } else {
             closingEnd = nil
             legCount = waypoints.count - 1
+        }
+    }
+
+    /// `error` about one waypoint with its field naming the waypoint's index: `Latitude` becomes
+    /// `Waypoint 3: latitude`, so the message reads "Waypoint 3: latitude 86.2° is out of range; …".
+    static func naming(_ error: MercatorError, waypoint index: Int) -> MercatorError {
+        func field(_ name: String) -> String { "Waypoint \(index): " + name.prefix(1).lowercased() + name.dropFirst() }
+        switch error {
+        case .latitudeOutOfRange(let name, let latitude, let limit):
+            return .latitudeOutOfRange(field: field(name), latitude: latitude, limit: limit)
+        case .nonFinite(let name, let value):
+            return .nonFinite(field: field(name), value: value)
+        default:
+            return error
         }
     }
 

@@ -97,9 +97,19 @@ struct Arguments: Sendable {
     }
 }
 
-/// A command-line mistake: an unknown subcommand or option, a bad value, a missing argument. Exit status 2.
+/// A command-line mistake: an unknown subcommand or option, a bad value, a missing argument. Exit status 2; with
+/// `--json`, the error object of ``Refusal`` with its kind (`usage` unless the mistake has a kind of its own, e.g.
+/// `offsetOutsideBand`) and the figures it names.
 struct UsageError: Error, Sendable, CustomStringConvertible {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// The kind for machine-readable output.
+    let kind: String
+    /// Figures the message names, for machine-readable output (e.g. `offset`, `band`).
+    let figures: [(key: String, value: Double)]
+    init(_ message: String, kind: String = "usage", figures: [(key: String, value: Double)] = []) {
+        self.message = message
+        self.kind = kind
+        self.figures = figures
+    }
     var description: String { message }
 }

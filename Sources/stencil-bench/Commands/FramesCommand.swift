@@ -22,9 +22,11 @@ enum FramesCommand {
             return try PitchedFramesCommand.run(setup, camera: camera, json: args.has("--json"), progress: progress)
         }
         guard abs(offset) <= setup.track.lateralBand else {
+            let band = setup.track.lateralBand
             throw UsageError(
-                "--offset \(fmt(offset)) px is outside the scenario's lateral band ±\(fmt(setup.track.lateralBand)) px"
-            )
+                "--offset \(MessageNumber.text(offset)) px is outside the scenario's lateral band "
+                    + "±\(MessageNumber.text(band)) px",
+                kind: "offsetOutsideBand", figures: [("offset", offset), ("band", band)])
         }
         // The stencil only checks that the flight stays on the terrain (or is clipped to it); no plan is needed.
         progress.update("frames: checking the flight against the terrain")

@@ -15,12 +15,15 @@ enum PitchedCommand {
         settings.strict = args.has("--strict")
         let results = PitchedBenchmark.runAll(settings: settings)
         let chase = ChaseBenchmark.run()
-        let violations = results.flatMap(\.violations) + chase.violations
+        let findings = Findings.merged(results.map(\.findings))
+        let violations = findings.violations(strict: settings.strict) + chase.violations
         if args.has("--json") {
             print(JSONValue.object([("pitched", PitchedBenchmark.json(results))]).rendered(), terminator: "")
         } else {
             print(PitchedBenchmark.text(results) + ChaseBenchmark.text(chase))
-            for note in results.flatMap(\.notes) { print("note: " + note) }
+            for note in results.flatMap(\.notes) + (settings.strict ? [] : findings.absoluteMisses) {
+                print("note: " + note)
+            }
         }
         for v in violations { Console.error("problem: " + v) }
         let met = results.filter { $0.ratio <= $0.ratioTarget }.count

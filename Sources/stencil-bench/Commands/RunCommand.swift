@@ -3,7 +3,8 @@ import StencilKit
 
 /// `stencil-bench run [SCENARIO...] [--quick] [--strict] [--json] [--save FILE] [--compare FILE] [--threshold X]
 /// [--budget-ms MS] [--fps FPS] [--repetitions N] [--stride N]`: measures the scenarios, prints the report and the
-/// verdict against the frame budget; exit status 1 on any violation, mismatch or regression.
+/// verdict by class (``Verdict``: correctness, the frame budget, performance ratio targets; absolute timing targets
+/// only with `--strict`); exit status 1 when a class fails.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum RunCommand {
     static let spec = Arguments.Spec(
@@ -52,6 +53,8 @@ enum RunCommand {
         // Read the comparison file before measuring, so a bad path fails fast.
         let saved = try args.string("--compare").map { path throws(ScenarioError) in (path, try Comparison.load(path)) }
 
+        progress.update("run: timing the calibration loop")
+        var calibration = Calibration.start()
         let clock = ContinuousClock()
         let start = clock.now
         var results: [ScenarioResult] = []
@@ -70,23 +73,35 @@ enum RunCommand {
         }
         progress.finish()
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
+        let pitched = args.positionals.isEmpty || onlyViews ? PitchedBenchmark.runAll(settings: settings) : []
+        let chase = args.positionals.isEmpty && !onlyViews && !onlyStreaming ? ChaseBenchmark.run() : nil
         let elapsed = Timing.seconds(clock.now - start)
         let streaming =
             args.positionals.isEmpty || onlyStreaming
             ? StreamingComparison.run(quick: settings.quick, strict: settings.strict) : nil
 
-        let violations =
-            results.flatMap(\.violations) + views.flatMap(\.violations) + (streaming?.violations ?? [])
-        var document = JSONOutput.results(results, settings: settings, violations: violations)
+        calibration.finish()
+        let findings = Findings.merged(
+            results.map(\.findings) + views.map(\.findings) + pitched.map(\.findings)
+                + (chase.map { [$0.findings] } ?? []) + (streaming.map { [$0.findings] } ?? []))
+        let worst = results.min(by: { $0.headroom < $1.headroom })
+        var verdict = Verdict(
+            findings: findings, headroom: worst.map { ($0.headroom, $0.name) }, strict: settings.strict,
+            noisy: calibration.noisy)
+        // Read after the verdict's regressions are known (below); the document is finished there.
+        var document = JSONOutput.results(results, settings: settings, violations: [])
         if case .object(var pairs) = document, !views.isEmpty {
             pairs.insert(("views", ViewBenchmark.json(views)), at: pairs.count - 2)
+            document = .object(pairs)
+        }
+        if case .object(var pairs) = document, !pitched.isEmpty {
+            pairs.insert(("pitched", PitchedBenchmark.json(pitched)), at: pairs.count - 2)
             document = .object(pairs)
         }
         if case .object(var pairs) = document, let streaming {
             pairs.insert(("streaming", StreamingReport.json(streaming)), at: pairs.count - 2)
             document = .object(pairs)
         }
-        if let path = args.string("--save") { try Console.write(document.rendered(), to: path) }
 
         var report = ""
         if !json {
@@ -96,7 +111,11 @@ enum RunCommand {
             report += ViewBenchmark.text(views, settings: settings)
             let notes = views.flatMap(\.notes)
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
+            report += PitchedBenchmark.text(pitched)
+            if let chase { report += ChaseBenchmark.text(chase) }
             if let streaming { report += StreamingReport.text(streaming) }
+            report += Verdict.ratioTable(findings.ratios, noisy: calibration.noisy)
+            report += calibration.summary + "\n"
         }
         var regressions: [String] = []
         if let (path, old) = saved {
@@ -109,26 +128,39 @@ enum RunCommand {
                 + (old.mode != mode ? "\nnote: the saved results are from a \(old.mode) run, this one is \(mode)" : "")
             if json { Console.error(text) } else { report += text + "\n" }
         }
-        var verdict = Report.verdict(results, violations: violations, regressions: regressions)
-        if violations.isEmpty && regressions.isEmpty && !views.isEmpty {
-            let met = views.filter { !$0.missedTiming }.count
-            let covers =
-                met == views.count
-                ? "\(views.count) view covers within their per-call targets, no heap allocation per call"
-                : "\(met) of \(views.count) view covers within their per-call targets (a miss gates only with --strict), "
-                    + "no heap allocation per call"
-            verdict = onlyViews ? "verdict: PASS — \(covers)" : verdict + "; \(covers)"
+        verdict.regressions = regressions
+        var details: [String] = []
+        if verdict.passed {
+            if !results.isEmpty { details.append(Report.budgetDetail(results)) }
+            if !views.isEmpty {
+                details.append(
+                    "\(views.count) view covers agree with brute force where it applies, no heap allocation per call")
+            }
+            if !pitched.isEmpty {
+                details.append(
+                    "\(pitched.count) pitched covers with the model's tile counts, no heap allocation per call")
+            }
+            if let streaming { details.append(StreamingReport.passClause(streaming)) }
         }
-        if violations.isEmpty && regressions.isEmpty, let streaming {
-            let clause = StreamingReport.passClause(streaming)
-            verdict = onlyStreaming ? "verdict: PASS — \(clause)" : verdict + "; \(clause)"
+        let verdictText = verdict.text + details.map { "\n  " + $0 }.joined()
+        if case .object(var pairs) = document {
+            if let i = pairs.firstIndex(where: { $0.key == "violations" }) {
+                pairs[i].value = .array(verdict.problems.map { .string($0) })
+            }
+            if let i = pairs.firstIndex(where: { $0.key == "verdict" }) {
+                pairs[i].value = .string(verdict.passed ? "pass" : "fail")
+                pairs.insert(("classes", verdict.json), at: i + 1)
+                pairs.insert(("calibration", calibration.json), at: i + 1)
+            }
+            document = .object(pairs)
         }
+        if let path = args.string("--save") { try Console.write(document.rendered(), to: path) }
         if json {
             print(document.rendered(), terminator: "")
-            Console.error(verdict)
+            Console.error(verdictText)
         } else {
-            print(report + "\n" + verdict)
+            print(report + "\n" + verdictText)
         }
-        return violations.isEmpty && regressions.isEmpty ? 0 : 1
+        return verdict.passed ? 0 : 1
     }
 }

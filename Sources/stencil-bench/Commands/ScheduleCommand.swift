@@ -23,7 +23,7 @@ enum ScheduleCommand {
         guard let latency, let throughput else {
             throw UsageError(
                 "\(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, \"throughput\": μ} to the "
-                    + "scenario, or give --latency and --throughput")
+                    + "scenario, or give --latency and --throughput", kind: "missingLoader")
         }
         if let camera = setup.chase {
             return try PitchedScheduleCommand.run(
@@ -61,7 +61,7 @@ enum ScheduleCommand {
         let ratio = schedule.beladyBound > 0 ? Double(n) / Double(schedule.beladyBound) : 1
         out.write(
             "\(scenario.name): \(Figures.count(schedule.frameCount)) frames, capacity \(Figures.count(capacity)) tiles, "
-                + "loader λ = \(fmt(latency, decimals: 4)) s, μ = \(fmt(throughput)) tiles/s\n"
+                + "loader λ = \(MessageNumber.text(latency)) s, μ = \(MessageNumber.text(throughput)) tiles/s\n"
                 + "  preload \(schedule.preload.count) tiles, take-off wait \(fmt(schedule.takeoffWait, decimals: 5)) s\n"
                 + "  \(Figures.count(n)) requests (Belady's bound \(Figures.count(schedule.beladyBound)), ratio "
                 + "\(fmt(ratio, decimals: 4)); latency bound \(Figures.count(schedule.latencyBound))), "

@@ -48,13 +48,7 @@ enum ViewCommand {
             }
             return 0
         } catch {
-            let error = error as? ViewError ?? ViewError(.refused, "\(error)")
-            if json {
-                print(error.json.rendered(), terminator: "")
-            } else {
-                Console.error("stencil-bench: \(error)")
-            }
-            return 2
+            return Refusal.report(error as? ViewError ?? ViewError(.refused, "\(error)"), json: json)
         }
     }
 

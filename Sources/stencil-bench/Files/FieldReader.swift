@@ -1,3 +1,5 @@
+import MercatorMath
+
 /// Reads the fields of one JSON object strictly, naming fields by their dotted path (`screen.scale`).
 ///
 /// Scenario files, view files and the blocks they share (``GridSpec``, ``ScreenSpec``) read through it, so an unknown,
@@ -96,12 +98,12 @@ struct FieldReader {
         let v = try value(key)
         guard case .number(let n) = v else { throw invalid(key, "must be a number, not \(v.kind)") }
         if let low, !(n > low) {
-            throw invalid(key, "must be greater than \(JSONValue.format(low)) (got \(JSONValue.format(n)))")
+            throw invalid(key, "must be greater than \(MessageNumber.text(low)) (got \(MessageNumber.text(n)))")
         }
         if let min, !(n >= min) {
-            throw invalid(key, "must be \(JSONValue.format(min)) or more (got \(JSONValue.format(n)))")
+            throw invalid(key, "must be \(MessageNumber.text(min)) or more (got \(MessageNumber.text(n)))")
         }
-        if unit, !(0...1).contains(n) { throw invalid(key, "must lie in [0, 1] (got \(JSONValue.format(n)))") }
+        if unit, !(0...1).contains(n) { throw invalid(key, "must lie in [0, 1] (got \(MessageNumber.text(n)))") }
         return n
     }
 
@@ -111,7 +113,7 @@ struct FieldReader {
         let v = try value(key)
         guard case .number(let n) = v else { throw invalid(key, "must be a whole number, not \(v.kind)") }
         guard n == n.rounded(), abs(n) <= 9e15 else {
-            throw invalid(key, "must be a whole number (got \(JSONValue.format(n)))")
+            throw invalid(key, "must be a whole number (got \(MessageNumber.text(n)))")
         }
         let i = Int(n)
         if let min, i < min { throw invalid(key, "must be \(min) or more (got \(i))") }
@@ -134,7 +136,9 @@ struct FieldReader {
     func coordinate() throws(ScenarioError) -> (lon: Double, lat: Double) {
         try allow(["lon", "lat"])
         let lat = try number("lat")
-        guard abs(lat) < 90 else { throw invalid("lat", "must lie strictly inside ±90° (got \(lat))") }
+        guard abs(lat) < 90 else {
+            throw invalid("lat", "must lie strictly inside ±90° (got \(MessageNumber.text(lat)))")
+        }
         return (try number("lon"), lat)
     }
 

@@ -116,7 +116,7 @@ struct Scenario: Sendable {
             guard !overflow1, !overflow2 else {
                 throw top.invalid(
                     "bytesPerTile",
-                    "is missing, and its default tileSize² × 4 = \(JSONValue.format(4 * Double(tileSize) * Double(tileSize))) "
+                    "is missing, and its default tileSize² × 4 = \(MessageNumber.text(4 * Double(tileSize) * Double(tileSize))) "
                         + "does not fit in a 64-bit integer (at most \(Int.max)); give bytesPerTile explicitly")
             }
             bytesPerTile = bytes
@@ -181,14 +181,14 @@ struct Scenario: Sendable {
             }
             guard v > 0, v.isFinite else {
                 throw f.invalid(
-                    item.key, "must be a finite speed greater than 0 \(field.unit) (got \(JSONValue.format(v)))")
+                    item.key, "must be a finite speed greater than 0 \(field.unit) (got \(MessageNumber.text(v)))")
             }
             let metres = field.metresPerSecond(v)
             guard metres.isFinite, GroundTiming.validSpeeds.contains(metres) else {
                 throw f.invalid(
                     item.key,
-                    "must lie in [1e-06, 1e+09] m/s (got \(JSONValue.format(v)) \(field.unit) = "
-                        + "\(JSONValue.format(metres)) m/s)")
+                    "must lie in [1e-06, 1e+09] m/s (got \(MessageNumber.text(v)) \(field.unit) = "
+                        + "\(MessageNumber.text(metres)) m/s)")
             }
             speeds.append(metres)
         }
@@ -216,7 +216,7 @@ struct Scenario: Sendable {
             try b.allow(["radius"])
             let radius = try b.number("radius", greaterThan: 0)
             guard let body = try? Body(radius: radius) else {
-                throw b.invalid("radius", "must lie in [0.001, 1e+15] metres (got \(JSONValue.format(radius)))")
+                throw b.invalid("radius", "must lie in [0.001, 1e+15] metres (got \(MessageNumber.text(radius)))")
             }
             return body
         case let other: throw top.invalid("body", "\(valid), not \(other.kind)")
@@ -226,15 +226,18 @@ struct Scenario: Sendable {
 
 /// A scenario's route: `route.from`/`route.to` (and `way`) make the racetrack; `route.waypoints` (each
 /// `{"lon", "lat"}`) with `legs` (`"rhumb"` default or `"greatCircle"`), `closure` (`"oneWay"` default or
-/// `"loop"`) and `tolerance` (ε in px, default 0.5) make a waypoint track (the geometry model's "Tracks: routes of any
-/// shape").
+/// `"loop"`), `tolerance` (ε in px, default 0.5) and `dropRepeated` (default false: drop each waypoint at the place
+/// of the one before it, and a loop's last ones at the first's place, with ``Track/droppingRepeatedWaypoints(_:closure:)``,
+/// instead of refusing them) make a waypoint track (the geometry model's "Tracks: routes of any shape").
+/// `dropped` holds the indices (in the file's list) of the waypoints dropped.
 enum RouteSpec: Sendable {
     case racetrack(from: (lon: Double, lat: Double), to: (lon: Double, lat: Double), way: RouteWay)
-    case waypoints(points: [(lon: Double, lat: Double)], legs: LegKind, closure: TrackClosure, tolerance: Double)
+    case waypoints(
+        points: [(lon: Double, lat: Double)], legs: LegKind, closure: TrackClosure, tolerance: Double, dropped: [Int])
 
     init(_ r: FieldReader) throws(ScenarioError) {
         if r.has("waypoints") {
-            try r.allow(["waypoints", "legs", "closure", "tolerance"])
+            try r.allow(["waypoints", "legs", "closure", "tolerance", "dropRepeated"])
             let items = try r.array("waypoints")
             var points: [(lon: Double, lat: Double)] = []
             points.reserveCapacity(items.count)
@@ -247,9 +250,17 @@ enum RouteSpec: Sendable {
                 throw r.invalid(
                     "closure", "must be \"oneWay\" or \"loop\" (use route.from and route.to for a racetrack)")
             }
+            var dropped: [Int] = []
+            if try r.bool("dropRepeated", default: false) {
+                // Every point was checked above (finite, |lat| < 90), so each makes a coordinate.
+                let coordinates = points.compactMap { try? GeoCoordinate(latitude: $0.lat, longitude: $0.lon) }
+                dropped = Track.droppingRepeatedWaypoints(coordinates, closure: closure).dropped
+                let gone = Set(dropped)
+                points = points.enumerated().filter { !gone.contains($0.offset) }.map(\.element)
+            }
             self = .waypoints(
                 points: points, legs: try r.choice("legs", default: .rhumb), closure: closure,
-                tolerance: try r.number("tolerance", default: 0.5))
+                tolerance: try r.number("tolerance", default: 0.5), dropped: dropped)
         } else {
             try r.allow(["from", "to", "way"])
             self = .racetrack(
@@ -271,7 +282,7 @@ enum RouteSpec: Sendable {
         switch self {
         case .racetrack:
             return (2, "a racetrack has 2 legs (outbound with the U-turn at B, return with the U-turn at A)")
-        case .waypoints(let points, _, let closure, _):
+        case .waypoints(let points, _, let closure, _, _):
             let n = points.count
             return closure == .loop
                 ? (n, "this loop through \(n) waypoints has \(n) legs (the closing leg last)")
@@ -298,7 +309,12 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
 
     /// The scenario error for a library error: its kind and figures.
     init(_ source: String, _ error: StencilError) {
-        self.init("\(source): \(error)", kind: error.kind, figures: Self.figures(of: error))
+        // A file's repeated points have a switch of their own.
+        var hint = ""
+        if case .coincidentWaypoints = error {
+            hint = " In a scenario file, \"dropRepeated\": true in \"route\" drops them."
+        }
+        self.init("\(source): \(error)\(hint)", kind: error.kind, figures: Self.figures(of: error))
     }
 
     static func figures(of error: StencilError) -> [(key: String, value: Double)] {
@@ -331,6 +347,9 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
                 ("smallestThroughput", reason.smallestThroughput ?? .nan),
             ]
         case .geometry: return []
+        case .atPyramidLevel(let level, let error): return [("level", Double(level))] + figures(of: error)
+        case .onLeg(let from, let to, let error):
+            return [("legFrom", Double(from)), ("legTo", Double(to))] + figures(of: error)
         }
     }
     var description: String { message }

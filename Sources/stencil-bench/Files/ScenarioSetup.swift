@@ -90,13 +90,24 @@ struct ScenarioSetup: Sendable {
         switch scenario.route {
         case .racetrack(let from, let to, _):
             points = [("route.from.lat", from.lon, from.lat), ("route.to.lat", to.lon, to.lat)]
-        case .waypoints(let list, _, _, _):
-            points = list.enumerated().map { ("route.waypoints[\($0.offset)].lat", $0.element.lon, $0.element.lat) }
+        case .waypoints(let list, _, _, _, let dropped):
+            // Fields are named by their index in the file, dropped repeats counted.
+            let kept = (0..<(list.count + dropped.count)).filter { !dropped.contains($0) }
+            points = list.enumerated().map {
+                ("route.waypoints[\(kept[$0.offset])].lat", $0.element.lon, $0.element.lat)
+            }
+            if !dropped.isEmpty {
+                let names = dropped.prefix(10).map { "[\($0)]" }.joined(separator: ", ")
+                Notes.once(
+                    "\(source): dropped \(dropped.count) repeated waypoint\(dropped.count == 1 ? "" : "s") "
+                        + "(\"dropRepeated\": true): route.waypoints\(names)\(dropped.count > 10 ? ", …" : ""); "
+                        + "\(list.count) of \(list.count + dropped.count) kept")
+            }
         }
         for point in points where abs(point.lat) > limit {
             throw ScenarioError(
-                "\(source): field \"\(point.key)\" \(fmt(point.lat, decimals: 6))° is past the terrain's latitude "
-                    + "limit ±\(fmt(limit, decimals: 6))° (\(grid))", kind: "offTerrain")
+                "\(source): field \"\(point.key)\" \(MessageNumber.text(point.lat))° is past the terrain's latitude "
+                    + "limit ±\(MessageNumber.text(limit))° (\(grid))", kind: "offTerrain")
         }
         let coordinates: [GeoCoordinate]
         do {
@@ -126,7 +137,7 @@ struct ScenarioSetup: Sendable {
             }
             self.racetrack = racetrack
             track = Track(racetrack: racetrack)
-        case .waypoints(_, let legs, let closure, let tolerance):
+        case .waypoints(_, let legs, let closure, let tolerance, _):
             racetrack = nil
             let built = try Track(
                 waypoints: coordinates, on: grid, screen: screen, legs: legs, turnRadius: scenario.turnRadius,

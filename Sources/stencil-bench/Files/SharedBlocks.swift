@@ -118,6 +118,30 @@ struct ScreenSpec: Sendable {
     }
 }
 
+/// Notes on standard error printed at most once a run each: `stencil-bench: TEXT`.
+enum Notes {
+    private static let printed = Printed()
+
+    /// Prints `text` unless the same text was printed before in this run.
+    static func once(_ text: String) {
+        guard printed.claim(text) else { return }
+        Console.error("stencil-bench: \(text)")
+    }
+
+    /// The texts printed, under a lock.
+    private final class Printed: @unchecked Sendable {
+        private let lock = NSLock()
+        private var texts: Set<String> = []
+
+        /// True for the first caller with `text` only.
+        func claim(_ text: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return texts.insert(text).inserted
+        }
+    }
+}
+
 /// A note on standard error printed at most once a run: `stencil-bench: TEXT`.
 enum DeprecationNote {
     private static let printed = Printed()

@@ -118,12 +118,12 @@ struct ViewScenario: Sendable {
     private static func map(_ m: FieldReader) throws(ScenarioError) -> Source {
         try m.allow(["zoom", "tileSize", "levelBias", "minLevel", "maxLevel"])
         let mapZoom = try m.number("zoom", atLeast: 0)
-        guard mapZoom <= 64 else { throw m.invalid("zoom", "must lie in [0, 64] (got \(JSONValue.format(mapZoom)))") }
+        guard mapZoom <= 64 else { throw m.invalid("zoom", "must lie in [0, 64] (got \(MessageNumber.text(mapZoom)))") }
         let tileSize = try m.integer("tileSize", default: 256, atLeast: 1)
         let bias = try m.number("levelBias", default: 0, atLeast: 0)
         guard bias < 1 else {
             throw m.invalid(
-                "levelBias", "must lie in [0, 1): 0 takes the floor, 0.5 rounds (got \(JSONValue.format(bias)))")
+                "levelBias", "must lie in [0, 1): 0 takes the floor, 0.5 rounds (got \(MessageNumber.text(bias)))")
         }
         let minLevel = try m.integer("minLevel", default: 0, atLeast: 0)
         let maxLevel = try m.integer("maxLevel", default: 30, atLeast: 0)

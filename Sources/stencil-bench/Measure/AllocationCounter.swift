@@ -11,19 +11,23 @@
 /// restores the runtime's own.
 /// Allocations that bypass `swift_allocObject` (`malloc` from C, `UnsafeMutablePointer.allocate`) are not counted;
 /// the library makes none. (glibc's `mallinfo2`, which only reports bytes in use, is not visible from Swift's Glibc
-/// module.) Not thread-safe: the bench measures on one thread.
+/// module.) Only the calling thread's allocations count (the progress line's thread allocates too, at its own
+/// pace); one `count(_:)` at a time.
 enum AllocationCounter {
     typealias Allocate = @convention(c) (UnsafeRawPointer?, Int, Int) -> UnsafeMutableRawPointer?
 
     // The hook's state. Only the bench's single measuring thread touches it, and only inside `count(_:)`.
     nonisolated(unsafe) private static var original: Allocate?
     nonisolated(unsafe) private static var allocations = 0
+    /// The thread whose allocations count.
+    nonisolated(unsafe) private static var counted: pthread_t?
 
     /// Runs `body` and returns how many Swift heap allocations it made (nil where the runtime hook is not
     /// available).
     static func count(_ body: () -> Void) -> Int? {
         allocations = 0
         original = nil
+        counted = pthread_self()
         let slots = self.slots
         let hooked = slots.map(install) ?? false
         body()
@@ -46,7 +50,9 @@ enum AllocationCounter {
         guard let current = function.pointee else { return false }
         original = current
         function.pointee = { metadata, size, alignment in
-            AllocationCounter.allocations &+= 1
+            if let thread = AllocationCounter.counted, pthread_equal(pthread_self(), thread) != 0 {
+                AllocationCounter.allocations &+= 1
+            }
             return AllocationCounter.original!(metadata, size, alignment)
         }
         enabled.pointee = true

@@ -90,7 +90,10 @@ struct ScenarioResult: Sendable {
         0, 0, 0, 0, 0, 0
     )
     var mismatchedFrames = 0
-    var violations: [String] = []
+    /// What the run found, by the verdict's classes (``Findings``).
+    var findings = Findings()
+    /// The culling (method) and brute-force (reference) times of the ratio target, timed alternately batch by batch.
+    var ratio: RatioCheck? { findings.ratios.first }
     /// One-off timings over budget that re-timed within it.
     var notes: [String] = []
     /// Caps that applied (a larger stride, fewer repetitions, brute force on a subset, fewer setups timed).
@@ -146,6 +149,8 @@ struct ScenarioBenchmark {
         result.stencilTiles = stencil.tileCount
         result.stencilUnwrappedTiles = stencil.unwrapped.count
         result.stencilBytes = stencil.bytes(for: format)
+        result.findings.check(
+            planError.map { ["\(name): no plan within the scenario's budget — \($0)"] } ?? [])
         if let plan {
             result.segments = plan.segmentCount
             result.splits = plan.splitPositions
@@ -155,7 +160,6 @@ struct ScenarioBenchmark {
             result.capacity = plan.capacity
         } else if let planError {
             result.planError = "\(planError)"
-            result.violations.append("\(name): no plan within the scenario's budget — \(planError)")
         }
 
         // Stencil setup and plan.
@@ -188,7 +192,7 @@ struct ScenarioBenchmark {
                     blackHole(try? setup.makeStencil())
                 }.min() ?? worst
             if again > budget {
-                result.violations.append("\(name): stencil setup took \(ms(again)) > budget \(budgetText)")
+                result.findings.budget.append("\(name): stencil setup took \(ms(again)) > budget \(budgetText)")
             } else {
                 result.notes.append(
                     "\(name): one stencil setup took \(ms(worst)); re-timed \(ms(again)) (scheduler noise, not counted)"
@@ -293,6 +297,8 @@ struct ScenarioBenchmark {
         tileCounts.reserveCapacity(poses.count)
         var residencyReports = 0
         var mismatchReports = 0
+        var agreement: [String] = []
+        var residency: [String] = []
         reset()
         var segment = firstSegment
         for (n, pose) in poses.enumerated() {
@@ -301,7 +307,7 @@ struct ScenarioBenchmark {
             }
             let frameName = "\(name): frame \(indices[n]) (\(setup.describe(pose)), offset \(fmt(offsets[n])) px)"
             guard (try? track.cull(pose, lateralOffset: offsets[n], into: &buffer)) != nil else {
-                result.violations.append("\(frameName): culling threw")
+                agreement.append("\(frameName): culling threw")
                 continue
             }
             let s = plan?.segmentIndex(for: pose) ?? 0
@@ -315,7 +321,7 @@ struct ScenarioBenchmark {
                 let missing = drawn.filter { !resident.contains($0.realTile) }.map(\.realTile)
                 if !missing.isEmpty, residencyReports < 5 {
                     residencyReports += 1
-                    result.violations.append(
+                    residency.append(
                         "\(frameName): visible real tiles not resident in segment \(s): \(list(missing))")
                 }
             }
@@ -331,7 +337,7 @@ struct ScenarioBenchmark {
                     let onlyOurs = ours.filter { !bruteTiles.contains($0) }
                     let onlyBrute = bruteTiles.filter { !ours.contains($0) }
                     let outside = onlyOurs.filter { !stencil.contains($0) }
-                    result.violations.append(
+                    agreement.append(
                         "\(frameName): culling and brute force disagree — culling only \(list(onlyOurs))"
                             + (outside.isEmpty ? "" : " (not in the stencil: \(list(outside)))")
                             + ", brute force only \(list(onlyBrute))")
@@ -340,14 +346,16 @@ struct ScenarioBenchmark {
                 result.mismatchedFrames += 1
                 if mismatchReports < 5 {
                     mismatchReports += 1
-                    result.violations.append(
+                    agreement.append(
                         "\(frameName): culling and brute force find the same tiles but draw them in a different order")
                 }
             }
         }
         if result.mismatchedFrames > mismatchReports {
-            result.violations.append("\(name): \(result.mismatchedFrames) frames in all disagree with brute force")
+            agreement.append("\(name): \(result.mismatchedFrames) frames in all disagree with brute force")
         }
+        result.findings.check(agreement)
+        if plan != nil { result.findings.check(residency) }
         result.tilesPerFrame = Percentiles(tileCounts)
 
         // Timed passes: culling plus the plan step, into a reused buffer.
@@ -420,7 +428,7 @@ struct ScenarioBenchmark {
                 confirmed += 1
                 worstConfirmed = max(worstConfirmed, again)
                 if confirmed <= 10 {
-                    result.violations.append("\(frameName): per-frame work \(ms(seconds)) > budget \(budgetText)")
+                    result.findings.budget.append("\(frameName): per-frame work \(ms(seconds)) > budget \(budgetText)")
                 }
             } else {
                 result.notes.append(
@@ -428,7 +436,7 @@ struct ScenarioBenchmark {
             }
         }
         if confirmed > 10 {
-            result.violations.append(
+            result.findings.budget.append(
                 "\(name): \(confirmed - 10) more frames over budget \(budgetText) "
                     + "(slowest re-timed \(ms(worstConfirmed)))")
         }
@@ -445,23 +453,50 @@ struct ScenarioBenchmark {
                 }
                 let text = "\(name): segment switch \(sw.from)→\(sw.to) at frame \(indices[sw.frame])"
                 if again > budget {
-                    result.violations.append("\(text) took \(ms(sw.seconds)) > budget \(budgetText)")
+                    result.findings.budget.append("\(text) took \(ms(sw.seconds)) > budget \(budgetText)")
                 } else {
                     result.notes.append("\(text): one timing of \(ms(sw.seconds)), re-timed \(ms(again)) (not counted)")
                 }
             }
         }
 
-        // Baseline 2: brute-force culling, timed over the same frames (or the subset it checked).
-        progress.update("\(label): timing brute-force culling")
-        var bruteSamples: [Double] = []
-        bruteSamples.reserveCapacity(result.bruteForceFrames)
-        for n in Swift.stride(from: 0, to: poses.count, by: bruteStride) {
+        // Baseline 2 and the ratio target: culling (the method) and brute-force culling (the reference) timed in
+        // alternation over the frames brute force checked, in batches of up to `batch` frames (the clock read once a
+        // batch, not once a cull), so a busy machine slows both alike. Small loops are passed over again, up to 2,000
+        // batches and within brute force's test limit.
+        progress.update("\(label): timing culling against brute-force culling")
+        // At most 20,000 frames are kept for it (evenly spread), so its memory stays bounded.
+        var checked: [(pose: TrackPose, offset: Double, footprint: Footprint)] = []
+        let ratioStride = bruteStride * max(1, (result.bruteForceFrames + 19_999) / 20_000)
+        for n in Swift.stride(from: 0, to: poses.count, by: ratioStride) {
             guard let footprint = try? track.footprint(of: poses[n], lateralOffset: offsets[n]) else { continue }
-            let t0 = clock.now
-            brute.cull(footprint, into: &bruteBuffer)
-            bruteSamples.append(Timing.seconds(clock.now - t0))
+            checked.append((poses[n], offsets[n], footprint))
         }
+        let batch = 32
+        let batchesPerPass = (checked.count + batch - 1) / batch
+        let testsPerPass = max(1, checked.count * tilesPerBruteFrame)
+        let passes = max(1, min(2000 / max(1, batchesPerPass), settings.bruteForceTestLimit / testsPerPass))
+        var bruteSamples: [Double] = []
+        var methodSamples: [Double] = []
+        bruteSamples.reserveCapacity(batchesPerPass * passes)
+        methodSamples.reserveCapacity(batchesPerPass * passes)
+        for _ in 0..<passes {
+            for first in Swift.stride(from: 0, to: checked.count, by: batch) {
+                let last = min(checked.count, first + batch)
+                let t0 = clock.now
+                for f in checked[first..<last] { _ = try? track.cull(f.pose, lateralOffset: f.offset, into: &buffer) }
+                let t1 = clock.now
+                for f in checked[first..<last] { brute.cull(f.footprint, into: &bruteBuffer) }
+                let t2 = clock.now
+                let calls = Double(last - first)
+                methodSamples.append(Timing.seconds(t1 - t0) / calls)
+                bruteSamples.append(Timing.seconds(t2 - t1) / calls)
+            }
+        }
+        result.findings.ratios.append(
+            RatioCheck(
+                name: "\(name): culling", reference: "brute-force culling", method: Percentiles(methodSamples),
+                referenceTimes: Percentiles(bruteSamples), limit: RatioLimits.culling(scenario: name)))
         result.bruteForce = Percentiles(bruteSamples)
         return result
     }
@@ -506,13 +541,8 @@ struct ScenarioBenchmark {
         }
         for check in result.targets {
             let (violation, note) = check.finding(scenario: setup.scenario.name)
-            if let violation {
-                if settings.strict {
-                    result.violations.append(violation)
-                } else {
-                    result.notes.append(violation + BenchmarkSettings.timingNote)
-                }
-            }
+            result.findings.absolute(violation)
+            if let violation, !settings.strict { result.notes.append(violation + BenchmarkSettings.timingNote) }
             if let note { result.notes.append(note) }
         }
     }

@@ -21,6 +21,12 @@ struct ChaseBenchmark {
         var capacity = 0
         var requests = 0
         var violations: [String] = []
+        /// The flight's stencil, needs and schedule are computed without error (one correctness check).
+        var findings: Findings {
+            var f = Findings()
+            f.check(violations)
+            return f
+        }
     }
 
     static func track() throws -> Track {

@@ -37,7 +37,8 @@ struct PitchedBenchmark {
         var allocationsPerCall: Double?
         var targetP50: Double?
         var ratioTarget: Double
-        var violations: [String] = []
+        /// Correctness (the tile count, no allocation), the ratio target, the absolute target (``Findings``).
+        var findings = Findings()
         var notes: [String] = []
         /// p50 ÷ the reference's p50.
         var ratio: Double { reference.p50 > 0 ? perCall.p50 / reference.p50 : .infinity }
@@ -138,8 +139,10 @@ struct PitchedBenchmark {
         call(camera(c, single: false), &buffer)
         result.tiles = buffer.tiles.count
         result.levels = (buffer.tiles.map(\.level).min() ?? 0)...(buffer.tiles.map(\.level).max() ?? 0)
-        if let expected = c.expectedTiles, expected != result.tiles {
-            result.violations.append("pitched \(c.name): \(result.tiles) tiles, the model's figure is \(expected)")
+        if let expected = c.expectedTiles {
+            result.findings.check(
+                expected == result.tiles
+                    ? [] : ["pitched \(c.name): \(result.tiles) tiles, the model's figure is \(expected)"])
         }
         let batches = settings.quick ? 300 : 1000
         _ = time(c, batches: 30, &buffer)
@@ -147,20 +150,17 @@ struct PitchedBenchmark {
         result.perCall = Percentiles(cover)
         result.reference = Percentiles(reference)
         result.withCamera = Percentiles(withCamera)
-        if result.ratio > c.ratioTarget {
-            result.violations.append(
-                "pitched \(c.name): p50 \(Figures.time(result.perCall.p50)) is \(fmt(result.ratio)) × the single-level "
-                    + "cover's \(Figures.time(result.reference.p50)) (target ≤ \(fmt(c.ratioTarget)) ×)")
-        }
-        if let target = c.targetP50, result.perCall.p50 > target {
-            let miss =
-                "pitched \(c.name): p50 \(Figures.time(result.perCall.p50)) misses the absolute target "
-                + "\(Figures.time(target))"
-            if settings.strict {
-                result.violations.append(miss)
-            } else {
-                result.notes.append(miss + " (gates only with --strict)")
-            }
+        result.findings.ratios.append(
+            RatioCheck(
+                name: "pitched \(c.name)", reference: "single-level cover of the same trapezoid",
+                method: result.perCall,
+                referenceTimes: result.reference, limit: c.ratioTarget))
+        if let target = c.targetP50 {
+            result.findings.absolute(
+                result.perCall.p50 <= target
+                    ? nil
+                    : "pitched \(c.name): p50 \(Figures.time(result.perCall.p50)) misses the absolute target "
+                        + "\(Figures.time(target))")
         }
         if result.perCall.p99 > 2 * result.perCall.p50 {
             result.notes.append(
@@ -171,10 +171,11 @@ struct PitchedBenchmark {
         let counted = AllocationCounter.count { for _ in 0..<calls { callWithCamera(c, &buffer) } }
         if let counted {
             result.allocationsPerCall = Double(counted) / Double(calls)
-            if counted > 0 {
-                result.violations.append(
-                    "pitched \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)")
-            }
+            result.findings.check(
+                counted == 0
+                    ? []
+                    : ["pitched \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)"]
+            )
         }
         return result
     }

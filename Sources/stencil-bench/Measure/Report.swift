@@ -109,29 +109,17 @@ enum Report {
             + "fails the verdict with --strict, and is a note without it.\n\n"
     }
 
-    static func verdict(_ results: [ScenarioResult], violations: [String], regressions: [String]) -> String {
-        let failures = violations + regressions
-        guard failures.isEmpty else {
-            return "verdict: FAIL — \(failures.count) problem\(failures.count == 1 ? "" : "s"):\n"
-                + failures.map { "  " + $0 }.joined(separator: "\n")
-        }
-        guard let worst = results.min(by: { $0.headroom < $1.headroom }) else { return "verdict: PASS — no scenarios" }
+    /// The frame budget's line under a passing verdict: the budget, the lowest headroom and where.
+    static func budgetDetail(_ results: [ScenarioResult]) -> String {
+        guard let worst = results.min(by: { $0.headroom < $1.headroom }) else { return "no scenarios" }
         let budgets = Set(results.map { Figures.milli($0.budget) })
         let budgetText = budgets.count == 1 ? "the \(budgets.first!) ms frame budget" : "every scenario's frame budget"
         let outliers = results.map(\.notes.count).reduce(0, +)
-        let targets = results.map(\.targets.count).reduce(0, +)
-        let metTargets = results.map { $0.targets.filter(\.met).count }.reduce(0, +)
-        let targetText =
-            metTargets == targets
-            ? "\(targets) stencil setup and plan target\(targets == 1 ? "" : "s") met"
-            : "\(metTargets) of \(targets) stencil setup and plan timing targets met (a miss gates only with --strict)"
-        return "verdict: PASS — no frame, stencil setup or segment switch of \(results.count) scenario"
+        return "no frame, stencil setup or segment switch of \(results.count) scenario"
             + "\(results.count == 1 ? "" : "s") over \(budgetText); lowest headroom "
             + "\(Figures.headroom(worst.headroom)) "
             + "(\(worst.name), per-frame p99 \(Figures.time(worst.frameWork.p99)))"
-            + (targets > 0 ? "; \(targetText)" : "")
             + (outliers > 0
-                ? "; \(outliers) one-off timing\(outliers == 1 ? "" : "s") over budget re-timed within it (see notes)"
-                : "")
+                ? "; \(outliers) note\(outliers == 1 ? "" : "s") (one-off timings re-timed, see notes)" : "")
     }
 }

@@ -29,6 +29,8 @@ struct ViewBenchmark {
         var work: Work
         var targetP50: Double
         var targetP99: Double?
+        /// The ratio target: p50 ≤ `ratioLimit` × the reference's p50 (``ViewReference``), timed alternately.
+        var ratioLimit: Double
     }
 
     /// Everything measured for one case.
@@ -41,10 +43,13 @@ struct ViewBenchmark {
         var targetP99: Double?
         var allocationsPerCall: Double?
         var calls = 0
-        var violations: [String] = []
+        /// Correctness (agreement with the brute-force cover, no allocation), the ratio target, the absolute targets.
+        var findings = Findings()
         var notes: [String] = []
         /// Whether every timing missed the per-call target (a note without `--strict`, a violation with it).
         var missedTiming = false
+        /// The ratio target checked.
+        var ratio: RatioCheck? { findings.ratios.first }
     }
 
     static let batchSize = 100
@@ -74,7 +79,7 @@ struct ViewBenchmark {
             Case(
                 name: "z12 h\(Int(h)) row-major", summary: "1024 × 768 px at XYZ z = 12, heading \(Int(h))°", grid: z12,
                 screen: wide, center: center, bearings: [h], work: .visible(.rowMajor), targetP50: 0.3e-6,
-                targetP99: 0.5e-6)
+                targetP99: 0.5e-6, ratioLimit: RatioLimits.z12)
         }
         let viking = try Screen(width: 480, height: 320)
         let vikingCenter = PixelPoint(x: 2028.3, y: 2688.7)
@@ -83,18 +88,19 @@ struct ViewBenchmark {
             Case(
                 name: "viking row-major", summary: "480 × 320 on Mars Viking 128-px tiles, bearings 0…359°",
                 grid: .marsViking, screen: viking, center: vikingCenter, bearings: sweep, work: .visible(.rowMajor),
-                targetP50: 0.25e-6, targetP99: 0.4e-6))
+                targetP50: 0.25e-6, targetP99: 0.4e-6, ratioLimit: RatioLimits.viking))
         list.append(
             Case(
                 name: "viking nearest-first", summary: "the same, nearest first", grid: .marsViking, screen: viking,
                 center: vikingCenter, bearings: sweep, work: .visible(.nearestFirst), targetP50: 0.5e-6,
-                targetP99: nil))
+                targetP99: nil, ratioLimit: RatioLimits.nearest))
         list.append(
             Case(
                 name: "z12 ring 256 px",
                 summary: "prefetch ring of 256 px around the z = 12 screen, headings 0/30/45/73°",
                 grid: z12, screen: wide, center: center, bearings: [0, 30, 45, 73],
-                work: .ring(width: 256, order: .rowMajor), targetP50: 0.6e-6, targetP99: nil))
+                work: .ring(width: 256, order: .rowMajor), targetP50: 0.6e-6, targetP99: nil,
+                ratioLimit: RatioLimits.ring))
         // Parent fallback: 30 visible z = 12 tiles of a 2048 × 1536 screen there, only their level-10 ancestors
         // resident.
         var visible: [VisibleTile] = []
@@ -108,7 +114,7 @@ struct ViewBenchmark {
                 summary: "parent fallback of 30 z = 12 tiles to their resident z = 10 parents",
                 grid: z12, screen: wide, center: center, bearings: [0],
                 work: .fallback(tiles: tiles, residency: WindowResidency(resident)), targetP50: 0.3e-6,
-                targetP99: nil))
+                targetP99: nil, ratioLimit: RatioLimits.fallback))
         return list
     }
 
@@ -150,23 +156,76 @@ struct ViewBenchmark {
         return samples
     }
 
-    /// Measures one case; a missed target is re-timed (``Retiming``) and only a miss on every timing is a violation.
+    /// One call of the case's reference (``ViewReference``): the brute-force cover of the same view, or the parent
+    /// fallback by walking up with `parent`.
+    @inline(__always)
+    static func referenceCall(_ c: Case, _ k: Int, _ buffer: inout [VisibleTile]) {
+        if case .fallback(let tiles, let residency) = c.work {
+            blackHole(ViewReference.fallbacks(tiles, in: residency))
+            return
+        }
+        guard let view = try? Viewport(grid: c.grid, center: c.center, bearing: c.bearings[k], screen: c.screen) else {
+            return
+        }
+        ViewReference.cover(view, into: &buffer)
+    }
+
+    /// What the reference of a case is called in the report.
+    static func referenceName(_ c: Case) -> String {
+        switch c.work {
+        case .fallback: return "ancestor walk by parent"
+        case .ring: return "brute-force cover of the view"
+        case .visible: return "brute-force cover"
+        }
+    }
+
+    /// Reference calls per round of ``batchSize`` calls of the method (the reference is the slower).
+    static let referenceBatch = 20
+
+    /// Measures one case: the exact cover against the brute-force one (every bearing), the ratio target timed in
+    /// alternation with the reference, the absolute per-call target (a first miss re-timed, ``Retiming``; it gates
+    /// only with `--strict`), and heap allocations.
     static func run(_ c: Case, settings: BenchmarkSettings) -> Result {
         var result = Result(name: c.name, summary: c.summary, targetP50: c.targetP50, targetP99: c.targetP99)
         var buffer: [VisibleTile] = []
         buffer.reserveCapacity(1024)
-        // Sizes, and the warm-up.
+        var reference: [VisibleTile] = []
+        reference.reserveCapacity(1024)
+        // Sizes, the warm-up, and (for a visible cover) agreement with the brute-force cover at every bearing.
         var counts: [Double] = []
+        var disagreements: [String] = []
         for k in 0..<c.bearings.count {
             call(c, k, &buffer)
             counts.append(Double(buffer.count))
+            guard case .visible = c.work else { continue }
+            referenceCall(c, k, &reference)
+            let ours = buffer.map(\.tile).sorted()
+            let theirs = reference.map(\.tile).sorted()
+            if ours != theirs, disagreements.count < 3 {
+                disagreements.append(
+                    "view \(c.name), bearing \(fmt(c.bearings[k]))°: the cover finds \(ours.count) tiles, brute force "
+                        + "\(theirs.count); they differ in \(Set(ours).symmetricDifference(theirs).count)")
+            }
         }
+        if case .visible = c.work { result.findings.check(disagreements) }
         result.tiles = Percentiles(counts)
         _ = time(c, batches: 200, buffer: &buffer)
 
+        // The ratio target: the method and its reference in alternation, round by round.
         let batchCount = batches(settings)
+        let n = c.bearings.count
+        let (methodSamples, referenceSamples) = Interleaved.time(
+            rounds: batchCount, methodCalls: batchSize, { call(c, $0 % n, &buffer) }, referenceCalls: referenceBatch,
+            { referenceCall(c, $0 % n, &reference) })
+        let interleaved = Percentiles(methodSamples)
+        result.findings.ratios.append(
+            RatioCheck(
+                name: "view \(c.name)", reference: referenceName(c), method: interleaved,
+                referenceTimes: Percentiles(referenceSamples), limit: c.ratioLimit))
+
+        // The absolute target, from the method's samples above, re-timed alone after a miss.
         let timing = { Percentiles(time(c, batches: batchCount, buffer: &buffer)) }
-        let outcome = Retiming.measure(first: timing(), again: timing) {
+        let outcome = Retiming.measure(first: interleaved, again: timing) {
             Retiming.excess($0, targetP50: c.targetP50, targetP99: c.targetP99)
         }
         result.perCall = outcome.kept
@@ -178,15 +237,15 @@ struct ViewBenchmark {
                 "view \(c.name): \(figures(outcome.kept)) per call miss the target \(targets) "
                 + "(the closest of \(outcome.timings) timings)"
             result.missedTiming = true
-            if settings.strict {
-                result.violations.append(miss)
-            } else {
-                result.notes.append(miss + BenchmarkSettings.timingNote)
+            result.findings.absolute(miss)
+            if !settings.strict { result.notes.append(miss + BenchmarkSettings.timingNote) }
+        } else {
+            result.findings.absolute(nil)
+            if outcome.timings > 1 {
+                result.notes.append(
+                    "view \(c.name): \(figures(outcome.first)) on the first timing missed \(targets); timing "
+                        + "\(outcome.timings) met it (the machine was busy; not counted)")
             }
-        } else if outcome.timings > 1 {
-            result.notes.append(
-                "view \(c.name): \(figures(outcome.first)) on the first timing missed \(targets); timing "
-                    + "\(outcome.timings) met it (the machine was busy; not counted)")
         }
 
         // Allocations: a separate, untimed pass over the same calls with the reused buffer. The counter is first
@@ -203,10 +262,12 @@ struct ViewBenchmark {
                 "view \(c.name): the allocation counter saw \(calibration) of 100 known allocations; figure not shown")
         } else if let allocations = counted {
             result.allocationsPerCall = Double(allocations) / Double(calls)
-            if allocations > 0 {
-                result.violations.append(
-                    "view \(c.name): \(allocations) heap allocations in \(calls) calls with a reused buffer (want 0)")
-            }
+            result.findings.check(
+                allocations > 0
+                    ? [
+                        "view \(c.name): \(allocations) heap allocations in \(calls) calls with a reused buffer (want 0)"
+                    ]
+                    : [])
         }
         return result
     }
@@ -228,8 +289,11 @@ struct ViewBenchmark {
     static func text(_ results: [Result], settings: BenchmarkSettings) -> String {
         guard !results.isEmpty else { return "" }
         var table = TextTable(header: [
-            ["view cover", "tiles", "", "per call (µs)", "", "", "target (µs)", "", "heap allocs"],
-            ["", "p50", "max", "p50", "p99", "max", "p50", "p99", "per call"],
+            [
+                "view cover", "tiles", "", "per call (µs)", "", "", "target (µs)", "", "heap allocs", "reference (µs)",
+                "", "ratio", "",
+            ],
+            ["", "p50", "max", "p50", "p99", "max", "p50", "p99", "per call", "p50", "p99", "p50/p50", "target"],
         ])
         for r in results {
             table.add([
@@ -237,6 +301,10 @@ struct ViewBenchmark {
                 String(format: "%.3f", r.perCall.p99 * 1e6), String(format: "%.3f", r.perCall.max * 1e6),
                 String(format: "%.2f", r.targetP50 * 1e6), r.targetP99.map { String(format: "%.2f", $0 * 1e6) } ?? "–",
                 r.allocationsPerCall.map { fmt($0) } ?? "n/a",
+                r.ratio.map { String(format: "%.3f", $0.referenceTimes.p50 * 1e6) } ?? "–",
+                r.ratio.map { String(format: "%.3f", $0.referenceTimes.p99 * 1e6) } ?? "–",
+                r.ratio.map { String(format: "%.3f", $0.ratio) } ?? "–",
+                r.ratio.map { "≤ " + fmt($0.limit) + ($0.met ? "" : " MISSED") } ?? "–",
             ])
         }
         var out = "\n" + table.rendered + "\n"
@@ -244,6 +312,10 @@ struct ViewBenchmark {
             "per call = Viewport(grid:center:bearing:screen:) + its cover into a reused buffer; "
             + "\(batches(settings)) batches of \(batchSize) calls, p50/p99 over the batches' per-call means; "
             + "allocations counted over 10,000 untimed calls.\n"
+            + "reference = the naive way, timed in alternation with the cover (\(batchSize) calls of one, "
+            + "\(referenceBatch) of the other, per round): a brute-force separating-axis test of every tile of the "
+            + "footprint's bounding box (the ring's too), or for the fallback an ancestor walk by parent; the ratio "
+            + "target gates the verdict, the absolute target only with --strict.\n"
         let z12 = results.filter { $0.name.hasPrefix("z12 h") }
         if let worst = z12.map(\.perCall.p50).max(), let best = z12.map(\.perCall.p50).min(), worst > 0 {
             out +=
@@ -268,7 +340,9 @@ struct ViewBenchmark {
                     ("targetP50Microseconds", .number(r.targetP50 * 1e6)),
                     ("targetP99Microseconds", r.targetP99.map { .number($0 * 1e6) } ?? .null),
                     ("allocationsPerCall", r.allocationsPerCall.map { .number($0) } ?? .null),
-                    ("violations", .array(r.violations.map { .string($0) })),
+                    ("ratio", r.ratio?.json ?? .null),
+                    ("correctness", .array(r.findings.correctness.map { .string($0) })),
+                    ("absoluteMisses", .array(r.findings.absoluteMisses.map { .string($0) })),
                     ("notes", .array(r.notes.map { .string($0) })),
                 ])
             })

@@ -223,7 +223,8 @@ enum JSONOutput {
                     ),
                 ])
             ),
-            ("violations", .array(r.violations.map { .string($0) })),
+            ("violations", .array(r.findings.violations(strict: false).map { .string($0) })),
+            ("ratio", r.ratio?.json ?? .null),
             ("notes", .array(r.notes.map { .string($0) })),
             ("limits", .array(r.limits.map { .string($0) })),
         ])

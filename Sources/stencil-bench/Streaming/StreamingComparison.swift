@@ -25,7 +25,9 @@ struct StreamingComparison: Sendable {
     var cases: [StreamingCase] = []
     /// Needs plus schedule of ``timedRoute`` at Ĉ, per loader: the median of a few timings, seconds.
     var scheduleTimes: [(loader: String, seconds: Double)] = []
-    var violations: [String] = []
+    /// The cases' checks (correctness), the driver's allocations (correctness), the driver's step and the schedule's
+    /// time (absolute targets, gating only with `--strict`).
+    var findings = Findings()
     /// Timing targets missed without `--strict` (reported, not gating).
     var notes: [String] = []
     /// Problems that stop a route (a refused scenario).
@@ -51,33 +53,33 @@ struct StreamingComparison: Sendable {
                 let item = StreamingCase(
                     route: route, setting: setting, progress: progress, label: "\(label), \(setting.name)")
                 result.cases.append(item)
-                result.violations += item.violations
+                result.findings.check(item.violations)
                 if item.driverStep.p99 > driverTarget {
                     let miss =
                         "\(name), \(setting.name): driver step p99 \(Figures.time(item.driverStep.p99)) > 0.5 µs "
                         + "(the closest of \(item.driverTimings) timings)"
-                    if strict {
-                        result.violations.append(miss)
-                    } else {
-                        result.notes.append(miss + BenchmarkSettings.timingNote)
-                    }
+                    result.findings.absolute(miss)
+                    if !strict { result.notes.append(miss + BenchmarkSettings.timingNote) }
+                } else {
+                    result.findings.absolute(nil)
                 }
-                if let n = item.driverAllocations, n > 0 {
-                    result.violations.append("\(name), \(setting.name): the driver allocated \(n) times stepping")
+                if let n = item.driverAllocations {
+                    result.findings.check(
+                        n > 0 ? ["\(name), \(setting.name): the driver allocated \(n) times stepping"] : [])
                 }
             }
             if name == timedRoute {
                 progress.update("\(label): timing the schedule")
-                result.timeSchedule(route, quick: quick)
+                result.timeSchedule(route, quick: quick, strict: strict)
             }
         }
-        result.violations += result.errors
+        if !result.errors.isEmpty { result.findings.check(result.errors) }
         result.elapsed = Timing.seconds(clock.now - start)
         return result
     }
 
     /// Times the needs and the schedule of `route` at Ĉ for each loader (median of 5, or 3 in quick mode).
-    private mutating func timeSchedule(_ route: StreamingRoute, quick: Bool) {
+    private mutating func timeSchedule(_ route: StreamingRoute, quick: Bool, strict: Bool) {
         for setting in LoaderSetting.standard {
             let loader = setting.loader
             let capacity = StreamingSchedule.smallestCapacity(for: route.needs, loader: loader)
@@ -87,10 +89,11 @@ struct StreamingComparison: Sendable {
             }
             let median = Percentiles(samples).p50
             scheduleTimes.append((setting.name, median))
-            if median > Self.scheduleTarget {
-                violations.append(
-                    "\(route.name), \(setting.name): needs and schedule took \(Figures.time(median)) > 20 ms")
-            }
+            let miss =
+                median > Self.scheduleTarget
+                ? "\(route.name), \(setting.name): needs and schedule took \(Figures.time(median)) > 20 ms" : nil
+            findings.absolute(miss)
+            if let miss, !strict { notes.append(miss + BenchmarkSettings.timingNote) }
         }
     }
 }

@@ -164,7 +164,8 @@ enum StreamingReport {
                 "scheduleMilliseconds",
                 .object(comparison.scheduleTimes.map { ($0.loader, .number($0.seconds * 1e3)) })
             ),
-            ("violations", .array(comparison.violations.map { .string($0) })),
+            ("correctness", .array(comparison.findings.correctness.map { .string($0) })),
+            ("absoluteMisses", .array(comparison.findings.absoluteMisses.map { .string($0) })),
         ])
     }
 }

@@ -1,0 +1,70 @@
+import MercatorMath
+import StencilKit
+
+/// The references the view covers are timed against (``ViewBenchmark``), each the naive way to do the same job:
+///
+/// - a cover: every tile of the footprint's bounding box (the terrain's rows), tested one by one with the
+///   separating-axis test of ``BruteForceCuller`` (tiles shrunk by the grid's tie tolerance), row-major;
+/// - a parent fallback: each tile's ancestors from its parent up, by ``TileID/parent``, until one is resident.
+///
+/// The cover is also the check of the exact one: for a visible cover the two must find the same tiles.
+enum ViewReference {
+    /// Fills `out` (emptied, capacity kept) with the tiles `view`'s footprint overlaps with positive area, row-major.
+    /// - Complexity: O(tiles of the footprint's bounding box).
+    static func cover(_ view: Viewport, into out: inout [VisibleTile]) {
+        out.removeAll(keepingCapacity: true)
+        let footprint = view.footprint
+        let grid = view.grid
+        let q = footprint.corners
+        let box = q.bounds
+        let u = footprint.ahead
+        let r = footprint.right
+        let eye = footprint.origin
+        let (uLo, uHi) = BruteForceCuller.project(q, on: u)
+        let (rLo, rHi) = BruteForceCuller.project(q, on: r)
+        let t = grid.tileLength
+        let tolerance = grid.tieTolerance
+        let firstRow = max(0, Int((box.minY / t).rounded(.down)))
+        let lastRow = min(grid.rows - 1, Int((box.maxY / t).rounded(.down)))
+        let firstColumn = Int((box.minX / t).rounded(.down))
+        let lastColumn = Int((box.maxX / t).rounded(.down))
+        guard firstRow <= lastRow, firstColumn <= lastColumn else { return }
+        for row in firstRow...lastRow {
+            for column in firstColumn...lastColumn {
+                let left = Double(column) * t
+                let top = Double(row) * t
+                let x0 = left + tolerance
+                let y0 = top + tolerance
+                let x1 = left + t - tolerance
+                let y1 = top + t - tolerance
+                guard x0 < box.maxX, x1 > box.minX, y0 < box.maxY, y1 > box.minY else { continue }
+                let (a0, a1) = BruteForceCuller.projectBox(x0, y0, x1, y1, on: u)
+                guard a0 < uHi, a1 > uLo else { continue }
+                let (b0, b1) = BruteForceCuller.projectBox(x0, y0, x1, y1, on: r)
+                guard b0 < rHi, b1 > rLo else { continue }
+                let tile = TileIndex(column: column, row: row)
+                out.append(
+                    VisibleTile(
+                        tile: tile, realTile: grid.realTile(of: tile), origin: PixelPoint(x: left, y: top),
+                        centerOffset: PixelPoint(x: (left + t / 2) - eye.x, y: (top + t / 2) - eye.y)))
+            }
+        }
+    }
+
+    /// How many of `tiles` have a resident ancestor, each found by walking up with ``TileID/parent``.
+    /// - Complexity: O(tiles × levels) residency tests.
+    static func fallbacks(_ tiles: [UnwrappedTileID], in residency: some TileResidency) -> Int {
+        var found = 0
+        for tile in tiles {
+            var id = tile.canonical.parent
+            while let here = id {
+                if residency.isResident(here) {
+                    found += 1
+                    break
+                }
+                id = here.parent
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Checks how stencil-bench refuses input: every refusal exits with status 2, and with --json prints the error object
+# {"error": {"kind", "message"}} on standard output (issue 21); a waypoint error names the waypoint; numbers print
+# whole as integers; "dropRepeated" drops repeated waypoints and says how many.
+#
+# Usage: scripts/check-refusals.sh [BIN]   (BIN defaults to .build/release/stencil-bench; build it first)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=${1:-.build/release/stencil-bench}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+
+# refuses KIND FRAGMENT ARGS…: exit 2, stdout one JSON error object of kind KIND whose message contains FRAGMENT.
+refuses() {
+    local kind=$1 fragment=$2
+    shift 2
+    local status=0
+    "$bin" "$@" >"$work/out" 2>"$work/err" || status=$?
+    if ! python3 - "$work/out" "$kind" "$fragment" "$status" <<'PY'; then
+import json, sys
+path, kind, fragment, status = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+text = open(path).read()
+try:
+    error = json.loads(text)["error"]
+except Exception as e:
+    sys.exit(f"stdout is not the JSON error object ({e}): {text[:200]!r}")
+problems = []
+if status != 2: problems.append(f"exit status {status}, not 2")
+if error.get("kind") != kind: problems.append(f"kind {error.get('kind')!r}, not {kind!r}")
+if fragment not in error.get("message", ""): problems.append(f"message lacks {fragment!r}: {error.get('message')!r}")
+if problems: sys.exit("; ".join(problems))
+PY
+        echo "FAIL: stencil-bench $*" >&2
+        failures=$((failures + 1))
+    else
+        echo "ok: stencil-bench $* → $kind"
+    fi
+}
+
+refuses missingLoader 'has no "loader"' schedule example1 --json
+refuses usage 'option --capacity must be a whole number of at least 1 (got "0")' schedule example1 --capacity 0 --latency 0.1 --throughput 10 --json
+refuses usage 'option --throughput must be a number of tiles per second > 0 (got "-1")' schedule example1 --latency 0.1 --throughput -1 --json
+refuses offsetOutsideBand '--offset 40 px is outside the scenario' frames example1 --offset 40 --json
+refuses usage 'unknown option --bogus' run --bogus --json
+refuses usage 'unknown option --bogus' stencil example1 --bogus --json
+refuses usage 'unknown subcommand or scenario' nonsense --json
+refuses usage "unknown option --bogus" view --bogus --json
+
+# A route with repeated waypoints, one past the terrain's limit, and the same route with "dropRepeated".
+scenario() {  # scenario WAYPOINTS EXTRA
+    cat <<JSON
+{"name": "repeats", "grid": {"xyz": 8}, "screen": {"width": 320, "height": 240}, "flight": {"speed": 200},
+ "route": {"waypoints": [$1]$2}}
+JSON
+}
+points='{"lon": -74, "lat": 40.6}, {"lon": -74, "lat": 40.6}, {"lon": -40, "lat": 50}, {"lon": -40, "lat": 50}, {"lon": -40, "lat": 50}, {"lon": 0, "lat": 51.5}'
+scenario "$points" "" >"$work/repeats.json"
+refuses coincidentWaypoints 'Waypoints 0 and 1 are the same place (lat 40.6°, lon -74°)' stencil "$work/repeats.json" --json
+scenario '{"lon": -74, "lat": 40.6}, {"lon": -40, "lat": 50}, {"lon": -30, "lat": 50}, {"lon": 0, "lat": 86.2}' "" >"$work/north.json"
+refuses offTerrain 'field "route.waypoints[3].lat" 86.2° is past the terrain' stencil "$work/north.json" --json
+scenario "$points" ', "dropRepeated": true' >"$work/dropped.json"
+if "$bin" stencil "$work/dropped.json" --json >"$work/out" 2>"$work/err" \
+    && grep -q 'dropped 3 repeated waypoints ("dropRepeated": true): route.waypoints\[1\], \[3\], \[4\]; 3 of 6 kept' "$work/err"; then
+    echo "ok: \"dropRepeated\": true drops 3 waypoints and says so"
+else
+    echo "FAIL: \"dropRepeated\" — stderr: $(cat "$work/err")" >&2
+    failures=$((failures + 1))
+fi
+scenario '{"lon": -74, "lat": 40.6}, {"lon": -74, "lat": 40.6}, {"lon": 0, "lat": 86.2}' ', "dropRepeated": true' >"$work/both.json"
+refuses offTerrain 'field "route.waypoints[2].lat" 86.2° is past' stencil "$work/both.json" --json
+
+if ((failures > 0)); then
+    echo "$failures refusal checks failed" >&2
+    exit 1
+fi
+echo "every refusal checked"
