@@ -77,13 +77,13 @@ extension PerspectiveCamera {
     /// tiles, heap sort beyond; the standard library's sort allocates).
     func sortNearestFirst(_ cover: inout PitchedCover) {
         cover.keyed.removeAll(keepingCapacity: true)
-        for tile in cover.tiles { cover.keyed.append((leastDistanceAhead(of: tile), tile)) }
+        for tile in cover.storage[..<cover.count] { cover.keyed.append((leastDistanceAhead(of: tile), tile)) }
         InPlaceSort.sort(&cover.keyed) { x, y in
             if x.key != y.key { return x.key < y.key }
             if x.tile.level != y.tile.level { return x.tile.level < y.tile.level }
             return x.tile.tile.y != y.tile.tile.y ? x.tile.tile.y < y.tile.tile.y : x.tile.tile.x < y.tile.tile.x
         }
-        for i in cover.keyed.indices { cover.tiles[i] = cover.keyed[i].tile }
+        for i in cover.keyed.indices { cover.storage[i] = cover.keyed[i].tile }
     }
 }
 

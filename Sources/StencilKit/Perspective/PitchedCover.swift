@@ -7,14 +7,17 @@ import MercatorMath
 /// Keep one per render loop and pass it to ``PerspectiveCamera/cover(order:into:)`` every frame: its arrays keep
 /// their capacity, so once they have grown to the largest cover a frame allocates nothing.
 public struct PitchedCover: Sendable {
-    /// The tiles of the last cover, in the order it was asked for.
-    public internal(set) var tiles: [PitchedTile] = []
+    /// The tiles of the last cover, in the order it was asked for: a view of the buffer's storage, no copy. (Keeping
+    /// it past the next cover makes that cover copy the storage once.)
+    public var tiles: ArraySlice<PitchedTile> { storage[..<count] }
+    /// Storage that only grows (to the largest cover so far): a cover writes its tiles in place, with no fill.
+    var storage: [PitchedTile] = []
     /// The refined spans of the level being read and of the level being written (scratch).
     var refined: [ColumnSpan] = []
     var nextRefined: [ColumnSpan] = []
     /// The cover as runs (level, row, first, last), level by level and row-major, when asked for runs only.
     var runs: [LevelRun] = []
-    /// Tiles written so far (runs included).
+    /// Tiles written so far (runs included); the first `count` of `storage` are the cover's tiles.
     var count = 0
     /// (least distance ahead, tile) pairs of a nearest-first sort (scratch).
     var keyed: [(key: Double, tile: PitchedTile)] = []
@@ -57,7 +60,6 @@ extension PerspectiveCamera {
 
     /// Fills `cover.tiles`, or only `cover.runs` when `runsOnly` (a track's frames diff their runs).
     func fill(_ cover: inout PitchedCover, runsOnly: Bool) throws(StencilError) {
-        cover.tiles.removeAll(keepingCapacity: true)
         cover.runs.removeAll(keepingCapacity: true)
         cover.count = 0
         // The two span buffers swap level by level: keep their capacities equal so neither regrows after warming.
@@ -74,13 +76,15 @@ extension PerspectiveCamera {
         let firstLevel = pitch == 0 ? level : firstLevelWithOutput()
         let lastLevel = pitch == 0 ? level : levels.maxLevel
         var n = firstLevel
+        // The tile side and the refinement depth halve exactly level by level (powers of two).
+        var length = tileSize * exp2(Double(referenceLevel - n))
+        var depth = refinementDepth(below: n)
         while true {
-            let length = tileSize * exp2(Double(referenceLevel - n))
-            let writer = PitchedRunWriter(
+            let bandEdge = n < lastLevel && pitch > 0 ? distanceAhead(atDepth: depth) : 0
+            var writer = PitchedRunWriter(
                 level: n, length: length, tolerance: 2 * (1e-9 * length + 1e-14 * world) + roundingMargin,
-                footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil,
-                bandEdge: n < lastLevel && pitch > 0 ? distanceAhead(atDepth: refinementDepth(below: n)) : 0,
-                eye: eye, ahead: ahead, runsOnly: runsOnly)
+                footprint: footprintRows, band: n < lastLevel ? refinedRegion(ahead: bandEdge) : nil,
+                bandEdge: bandEdge, eye: eye, ahead: ahead, runsOnly: runsOnly)
             cover.nextRefined.removeAll(keepingCapacity: true)
             if n == firstLevel {
                 let (first, last) = (
@@ -95,7 +99,7 @@ extension PerspectiveCamera {
                     }
                     for row in firstRow...lastRow {
                         if let (a, b) = footprintRows.columns(
-                            inRow: row, tileLength: length, tolerance: writer.tolerance)
+                            inRow: row, tileLength: length, tolerance: writer.tolerance, reciprocal: writer.reciprocal)
                         {
                             try writer.write(row: row, from: a, through: b, into: &cover)
                         }
@@ -106,7 +110,8 @@ extension PerspectiveCamera {
                     for row in (2 * span.row)...(2 * span.row + 1) {
                         guard
                             let (a, b) = footprintRows.columns(
-                                inRow: row, tileLength: length, tolerance: writer.tolerance)
+                                inRow: row, tileLength: length, tolerance: writer.tolerance,
+                                reciprocal: writer.reciprocal)
                         else { continue }
                         let first = max(a, 2 * span.first)
                         let last = min(b, 2 * span.last + 1)
@@ -117,6 +122,8 @@ extension PerspectiveCamera {
             swap(&cover.refined, &cover.nextRefined)
             if cover.refined.isEmpty { break }
             n += 1
+            length /= 2
+            depth /= 2
         }
     }
 
@@ -125,7 +132,7 @@ extension PerspectiveCamera {
     public func cover(order: TileOrder = .rowMajor) throws(StencilError) -> [PitchedTile] {
         var buffer = PitchedCover()
         try cover(order: order, into: &buffer)
-        return buffer.tiles
+        return Array(buffer.tiles)
     }
 
     /// The refusal of a cover of `count` tiles or more.
@@ -151,15 +158,14 @@ extension PerspectiveCamera {
     }
 
     /// R_n: the footprint's part nearer than the band edge s_n (ground with ℓ ≥ n + 1), or nil when it has no area.
-    func refinedRegion(below n: Int) -> QuadRows? {
-        let s = distanceAhead(atDepth: refinementDepth(below: n))
+    /// - Parameter s: the band edge s_n, the distance ahead of e of the depth D·2^(n_r+b−n−1).
+    func refinedRegion(ahead s: Double) -> Quad? {
         guard s > nearDistance else { return nil }
-        if s >= farDistance { return QuadRows(footprint) }
+        if s >= farDistance { return footprint }
         let k = (farHalfWidth - nearHalfWidth) / (farDistance - nearDistance)
         let w = nearHalfWidth + (s - nearDistance) * k
         let c = PixelPoint(x: eye.x + s * ahead.x, y: eye.y + s * ahead.y)
-        return QuadRows(
-            Quad(footprint.a, c - w * right, c + w * right, footprint.d))
+        return Quad(footprint.a, c - w * right, c + w * right, footprint.d)
     }
 }
 
@@ -169,26 +175,31 @@ struct PitchedRunWriter {
     let level: Int
     let length: Double
     let tolerance: Double
-    /// R_n, read only when `hasBand` (a non-optional field: unwrapping an optional copied the whole struct a row).
-    let band: QuadRows
+    /// R_n's corners, and its row cover once a row first needs it (`bandRows` is the footprint's until then: a
+    /// non-optional field, since unwrapping an optional copied the whole struct a row).
+    let bandQuad: Quad
     let hasBand: Bool
-    let mask: Int
+    var bandRows: QuadRows
+    var bandBuilt = false
     let runsOnly: Bool
     /// s_n, the band edge's distance ahead of e, and u(β)·x for the side test: s(q) = u·q − u·e.
     let bandEdge: Double
     let ahead: PixelPoint
     let aheadOfEye: Double
+    /// 1/length when the length is a power of two (then dividing by it is exact as a multiply), else nil.
+    let reciprocal: Double?
 
     init(
-        level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?, bandEdge: Double,
+        level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: Quad?, bandEdge: Double,
         eye: PixelPoint, ahead: PixelPoint, runsOnly: Bool
     ) {
         self.level = level
         self.length = length
+        reciprocal = length.significandBitPattern == 0 && length.isNormal ? 1 / length : nil
         self.tolerance = tolerance
-        self.band = band ?? footprint
+        bandQuad = band ?? footprint.quad
+        bandRows = footprint
         hasBand = band != nil
-        mask = (1 << level) - 1
         self.runsOnly = runsOnly
         self.bandEdge = bandEdge
         self.ahead = ahead
@@ -201,7 +212,7 @@ struct PitchedRunWriter {
     /// tolerance), every candidate meets R_n as it meets the footprint and all are refined; wholly beyond it, none
     /// is. Only the rows the band edge crosses need R_n's own row cover.
     @inline(__always)
-    func write(row: Int, from a: Int, through b: Int, into cover: inout PitchedCover) throws(StencilError) {
+    mutating func write(row: Int, from a: Int, through b: Int, into cover: inout PitchedCover) throws(StencilError) {
         if hasBand {
             let x0 = Double(a) * length * ahead.x
             let x1 = Double(b + 1) * length * ahead.x
@@ -218,7 +229,14 @@ struct PitchedRunWriter {
                 return
             }
         }
-        if hasBand, let (r0, r1) = band.columns(inRow: row, tileLength: length, tolerance: tolerance) {
+        if hasBand && !bandBuilt {
+            bandRows = QuadRows(bandQuad)
+            bandBuilt = true
+        }
+        if hasBand,
+            let (r0, r1) = bandRows.columns(
+                inRow: row, tileLength: length, tolerance: tolerance, reciprocal: reciprocal)
+        {
             let c0 = max(r0, a)
             let c1 = min(r1, b)
             if c0 <= c1 {
@@ -237,25 +255,26 @@ struct PitchedRunWriter {
         guard total <= PerspectiveCamera.maximumCoverTiles else {
             throw PerspectiveCamera.tooManyTiles(Double(total))
         }
-        cover.count = total
         if runsOnly {
+            cover.count = total
             cover.runs.append(LevelRun(level: level, row: row, first: a, last: b))
             return
         }
-        // Geometric growth (reserving the exact size each time would copy on every run while the buffer warms).
-        if cover.tiles.capacity < total { cover.tiles.reserveCapacity(max(total, 2 * cover.tiles.capacity)) }
-        // Room for the run, then written in place: one uniqueness check a run, not a tile.
-        let start = cover.tiles.count
-        let placeholder = PitchedTile(
-            tile: UnwrappedTileID(unchecked: 0, 0, 0), realTile: TileID(unchecked: 0, 0, 0), origin: .zero, size: 0)
-        cover.tiles.append(contentsOf: repeatElement(placeholder, count: b - a + 1))
-        let y = Double(row) * length
-        cover.tiles.withUnsafeMutableBufferPointer { tiles in
+        // The storage grows geometrically to the largest cover, then the tiles are written in place.
+        if cover.storage.count < total {
+            cover.storage.append(
+                contentsOf: repeatElement(
+                    PitchedTile(tile: UnwrappedTileID(unchecked: 0, 0, 0), size: 0),
+                    count: max(total, 2 * cover.storage.count) - cover.storage.count))
+        }
+        let start = cover.count
+        cover.count = total
+        let level = self.level
+        let length = self.length
+        cover.storage.withUnsafeMutableBufferPointer { tiles in
             var k = start
             for i in a...b {
-                tiles[k] = PitchedTile(
-                    tile: UnwrappedTileID(unchecked: level, i, row), realTile: TileID(unchecked: level, i & mask, row),
-                    origin: PixelPoint(x: Double(i) * length, y: y), size: length)
+                tiles[k] = PitchedTile(tile: UnwrappedTileID(unchecked: level, i, row), size: length)
                 k += 1
             }
         }

@@ -4,21 +4,18 @@ import MercatorMath
 ///
 /// Draw it as the image of its square under the camera's ``PerspectiveCamera/homography``; while its texture loads,
 /// draw a resident ancestor (``/MercatorMath/UnwrappedTileID/parentFallback(minLevel:isResident:)`` on ``tile``).
+/// It stores only its unwrapped id and its side (32 bytes, so a cover writes little); the real tile and the origin
+/// are computed when asked.
 public struct PitchedTile: Sendable, Hashable {
     /// The unwrapped id (n, i, y): its column i may lie outside 0 ..< 2ⁿ (a ghost across ±180°).
     public let tile: UnwrappedTileID
-    /// The real tile drawn there, (n, i mod 2ⁿ, y): the texture to load.
-    public let realTile: TileID
-    /// The square's top-left corner in px of the camera's reference level n_r: (i, y)·``size``.
-    public let origin: PixelPoint
-    /// The square's side in px of the reference level, T·2^(n_r − n).
+    /// The square's side in px of the camera's reference level n_r, T·2^(n_r − n).
     public let size: Double
 
     /// Creates a tile.
-    public init(tile: UnwrappedTileID, realTile: TileID, origin: PixelPoint, size: Double) {
+    @inlinable
+    public init(tile: UnwrappedTileID, size: Double) {
         self.tile = tile
-        self.realTile = realTile
-        self.origin = origin
         self.size = size
     }
 
@@ -26,11 +23,20 @@ public struct PitchedTile: Sendable, Hashable {
     @inlinable
     public var level: Int { tile.level }
 
-    /// The square's corners in reference-level px, in the order of ``Footprint/corners`` turned to the map: top-left,
-    /// top-right, bottom-right, bottom-left.
+    /// The real tile drawn there, (n, i mod 2ⁿ, y): the texture to load.
+    /// - Complexity: O(1): a mask.
+    @inlinable
+    public var realTile: TileID { tile.canonical }
+
+    /// The square's top-left corner in px of the reference level: (i, y)·``size``.
+    @inlinable
+    public var origin: PixelPoint { PixelPoint(x: Double(tile.x) * size, y: Double(tile.y) * size) }
+
+    /// The square's corners in reference-level px: top-left, top-right, bottom-right, bottom-left.
     public var corners: Quad {
-        let x1 = origin.x + size
-        let y1 = origin.y + size
-        return Quad(origin, PixelPoint(x: x1, y: origin.y), PixelPoint(x: x1, y: y1), PixelPoint(x: origin.x, y: y1))
+        let o = origin
+        let x1 = o.x + size
+        let y1 = o.y + size
+        return Quad(o, PixelPoint(x: x1, y: o.y), PixelPoint(x: x1, y: y1), PixelPoint(x: o.x, y: y1))
     }
 }

@@ -20,7 +20,8 @@ struct PitchedBenchmark {
         var expectedTiles: Int?
         /// Absolute targets (seconds per call), gating only with --strict.
         var targetP50: Double?
-        /// The most the cover may take as a fraction of the reference's time (gates).
+        /// The most the cover may take as a fraction of the reference's time (gates): the worst ratio of three quick
+        /// runs on this 2-core machine (26 Nov 2026, helpers building and idle) × 1.5, so a 2× slower cover fails.
         var ratioTarget: Double
     }
 
@@ -55,22 +56,22 @@ struct PitchedBenchmark {
     static let cases: [Case] = [
         Case(
             name: "example 7: 1024×768 p60", width: 1024, height: 768, pitch: 60, expectedTiles: 32, targetP50: 0.5e-6,
-            ratioTarget: 2.5),
+            ratioTarget: 2.25),
         Case(
             name: "1024×768 p75", width: 1024, height: 768, pitch: 75, expectedTiles: 90, targetP50: nil,
-            ratioTarget: 0.5),
+            ratioTarget: 0.7),
         Case(
             name: "1920×1080 p60", width: 1920, height: 1080, pitch: 60, expectedTiles: 62, targetP50: nil,
-            ratioTarget: 2),
+            ratioTarget: 1.85),
         Case(
             name: "1920×1080 p75", width: 1920, height: 1080, pitch: 75, expectedTiles: 184, targetP50: 2e-6,
-            ratioTarget: 0.3),
+            ratioTarget: 0.5),
         Case(
             name: "1920×1080 p85", width: 1920, height: 1080, pitch: 85, expectedTiles: 160, targetP50: 2e-6,
-            ratioTarget: 1.5),
+            ratioTarget: 2.15),
         Case(
             name: "3840×2160 p85", width: 3840, height: 2160, pitch: 85, expectedTiles: nil, targetP50: nil,
-            ratioTarget: 1),
+            ratioTarget: 1.35),
     ]
 
     /// Example 7's centre in level-14 px, the level n_c = 14 and the scale z = 2^(14 − 14.3), computed once: a

@@ -88,7 +88,7 @@ struct PitchedExampleTests {
         var buffer = PitchedCover()
         try camera.cover(into: &buffer)
         try camera.cover(into: &buffer)
-        #expect(buffer.tiles == tiles)
+        #expect(Array(buffer.tiles) == tiles)
         // Nearest first: the same tiles, by least depth over tile ∩ footprint.
         let nearest = try camera.cover(order: .nearestFirst)
         #expect(Set(nearest) == Set(tiles))

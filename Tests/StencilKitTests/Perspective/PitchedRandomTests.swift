@@ -149,7 +149,7 @@ struct PitchedRandomTests {
             return
         }
         let tiles = buffer.tiles.map(PitchedCheck.tile)
-        PitchedCheck.checkTileFields(buffer.tiles, referenceLevel: p.referenceLevel, tileSize: p.tileSize)
+        PitchedCheck.checkTileFields(Array(buffer.tiles), referenceLevel: p.referenceLevel, tileSize: p.tileSize)
         if !PitchedCheck.isRowMajor(tiles) { tally.disagreements.append("camera \(index) not row-major — \(p)") }
         if !PitchedCheck.disjoint(tiles, minLevel: p.minLevel) {
             tally.disagreements.append("camera \(index) tiles overlap — \(p)")
