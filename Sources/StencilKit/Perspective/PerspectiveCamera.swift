@@ -135,6 +135,14 @@ public struct PerspectiveCamera: Sendable, Hashable {
         let z = screen.scale
         let m = screen.margin
         let d = (h / 2) * cf / sf
+        // The eye's distance D·z (the centre's depth) must be a finite positive length: a field of view of 10⁻³⁰⁰°
+        // on a screen of 10³⁰⁰ points would put the eye at infinity (found by fuzzing).
+        guard (d * z).isFinite, d * z > 0 else {
+            throw .outOfRange(
+                field: "Camera field of view (degrees)", value: fieldOfView,
+                valid: "one whose focal length D = (h/2)/tan(f/2) points times the scale is a finite positive distance "
+                    + "(here h = \(StencilError.format(h)) points, z = \(StencilError.format(z)) px per point)")
+        }
         let height = d * z * cp
         let e = center - (d * z * sp) * u
         // Rows y (points from the centre, down) see the ground g(y) ahead of e, t(y)·x across (§11).
