@@ -196,10 +196,10 @@ struct PitchedBenchmark {
         guard !results.isEmpty else { return "" }
         var table = TextTable(header: [
             [
-                "pitched cover", "tiles", "levels", "per call (µs)", "", "ns per", "single level", "", "ratio", "",
-                "heap allocs",
+                "pitched cover", "tiles", "levels", "cover (µs)", "", "ns per", "+ camera", "single level", "",
+                "ratio", "", "heap allocs",
             ],
-            ["", "", "", "p50", "p99", "tile", "tiles", "p50 (µs)", "p50", "target", "per call"],
+            ["", "", "", "p50", "p99", "tile", "p50 (µs)", "tiles", "p50 (µs)", "p50", "target", "per call"],
         ])
         for r in results {
             table.add([
