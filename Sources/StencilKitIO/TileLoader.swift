@@ -122,6 +122,21 @@ public final class TileLoader<Payload: Sendable> {
         return ready
     }
 
+    /// Grows the buffers of the render thread and the queues to hold `loads` requests outstanding at once, so that
+    /// no request or drain allocates while at most that many are (a schedule's capacity bounds its outstanding
+    /// loads).
+    /// - Complexity: O(loads).
+    public func reserveCapacity(_ loads: Int) {
+        let n = max(0, loads)
+        inbox.reserveCapacity(n)
+        ready.reserveCapacity(n)
+        waiting.reserveCapacity(n)
+        shared.withLock {
+            shared.jobs.reserveCapacity(n)
+            shared.finished.reserveCapacity(n)
+        }
+    }
+
     /// Reads `tiles` as one burst (every request at once) and waits for them all: the loads are measured and
     /// dropped, not returned by ``completions(through:)``. Call it with nothing outstanding, before a flight.
     /// - Returns: the burst's ``LoaderStatistics``.

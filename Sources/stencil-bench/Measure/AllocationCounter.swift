@@ -11,17 +11,20 @@
 /// restores the runtime's own.
 /// Allocations that bypass `swift_allocObject` (`malloc` from C, `UnsafeMutablePointer.allocate`) are not counted;
 /// the library makes none. (glibc's `mallinfo2`, which only reports bytes in use, is not visible from Swift's Glibc
-/// module.) Not thread-safe: the bench measures on one thread.
+/// module.) Not thread-safe: the bench measures on one thread. With `thisThreadOnly` (the `replay` render loop, whose
+/// loader's worker threads allocate the tiles' bytes meanwhile) only the calling thread's allocations are counted.
 enum AllocationCounter {
     typealias Allocate = @convention(c) (UnsafeRawPointer?, Int, Int) -> UnsafeMutableRawPointer?
 
     // The hook's state. Only the bench's single measuring thread touches it, and only inside `count(_:)`.
     nonisolated(unsafe) private static var original: Allocate?
     nonisolated(unsafe) private static var allocations = 0
+    nonisolated(unsafe) private static var onlyThread: pthread_t?
 
     /// Runs `body` and returns how many Swift heap allocations it made (nil where the runtime hook is not
     /// available).
-    static func count(_ body: () -> Void) -> Int? {
+    static func count(thisThreadOnly: Bool = false, _ body: () -> Void) -> Int? {
+        onlyThread = thisThreadOnly ? pthread_self() : nil
         allocations = 0
         original = nil
         let slots = self.slots
@@ -46,7 +49,11 @@ enum AllocationCounter {
         guard let current = function.pointee else { return false }
         original = current
         function.pointee = { metadata, size, alignment in
-            AllocationCounter.allocations &+= 1
+            if let only = AllocationCounter.onlyThread {
+                if pthread_equal(only, pthread_self()) != 0 { AllocationCounter.allocations &+= 1 }
+            } else {
+                AllocationCounter.allocations &+= 1
+            }
             return AllocationCounter.original!(metadata, size, alignment)
         }
         enabled.pointee = true
