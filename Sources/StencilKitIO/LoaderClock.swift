@@ -6,7 +6,7 @@ import Dispatch
     import Darwin
 #endif
 
-/// A render loop's clock: seconds on the loop's own timeline (seconds from take-off for a ``StencilKit/ScheduleDriver``),
+/// A render loop's clock: seconds on the loop's own timeline (seconds from take-off for a `ScheduleDriver`),
 /// read from the system's monotonic clock. StencilKit reads no clock; this is where StencilKitIO reads one.
 ///
 /// The clock reads `start` at the monotonic instant `origin` and advances `rate` of its seconds per real second,

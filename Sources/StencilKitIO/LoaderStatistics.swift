@@ -1,6 +1,6 @@
 import StencilKit
 
-/// What a ``TileLoader`` measured over a set of loads, and the ``StencilKit/LoaderModel`` to plan a schedule with.
+/// What a ``TileLoader`` measured over a set of loads, and the `LoaderModel` to plan a schedule with.
 ///
 /// Percentiles are nearest-rank: the p-th percentile of n values is the ⌈p·n⌉-th smallest (the smallest for
 /// p·n ≤ 1), so it is always a measured value.
@@ -18,7 +18,7 @@ import StencilKit
 /// max(t + λ, c + 1/μ) then leaves slack for a load up to (1 + m) × the 99th-percentile latency, and for a rate
 /// 1/(1 + m) of the measured one. This is an empirical margin, not a bound: a load slower than λ (1 % of loads may
 /// be, before the margin) delays its frame only when it also uses up the schedule's own slack (a request reaches
-/// the loader at a frame step, up to a frame before the model's time, see ``StencilKit/LoaderModel/forSteps(every:)``).
+/// the loader at a frame step, up to a frame before the model's time, see `LoaderModel.forSteps(every:)`).
 public struct LoaderStatistics: Sendable, Hashable {
     /// The loads measured, in completion order.
     public let timings: [LoadTiming]
@@ -86,7 +86,7 @@ public struct LoaderStatistics: Sendable, Hashable {
     /// - Throws: ``TileLoaderError/badParameter(field:value:valid:)`` for a margin that is negative or not finite;
     ///   ``TileLoaderError/tooFewSamples(count:)`` with fewer than 2 loads or no elapsed time;
     ///   ``TileLoaderError/badParameter(field:value:valid:)`` when λ or μ falls outside what
-    ///   ``StencilKit/LoaderModel`` accepts.
+    ///   `LoaderModel` accepts.
     public func model(margin: Double) throws(TileLoaderError) -> LoaderModel {
         guard margin.isFinite, margin >= 0 else {
             throw .badParameter(field: "Loader margin", value: margin, valid: "a finite number ≥ 0 (0.5 = 50 %)")

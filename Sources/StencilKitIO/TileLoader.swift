@@ -3,9 +3,9 @@ import MercatorMath
 
 /// A threaded tile loader for a render loop: N worker threads read the tiles the render thread requests from a
 /// ``TileSource``, run a decode hook on each tile's bytes, and hand the loads back through a briefly locked queue
-/// that the render thread drains once per frame. It executes a ``StencilKit/StreamingSchedule`` stepped by a
-/// ``StencilKit/ScheduleDriver``: the driver's requests go to ``request(_:)``, and ``completions(through:)`` gives
-/// the arrivals to report with ``StencilKit/ScheduleDriver/completed(_:at:atRisk:)``.
+/// that the render thread drains once per frame. It executes a `StreamingSchedule` stepped by a
+/// `ScheduleDriver`: the driver's requests go to ``request(_:)``, and ``completions(through:)`` gives
+/// the arrivals to report with `ScheduleDriver.completed(_:at:atRisk:)`.
 ///
 /// How it works.
 /// - **Requests**: ``request(_:)`` stamps the monotonic time, appends a job to the shared queue under one lock and
@@ -18,7 +18,7 @@ import MercatorMath
 ///   completion order; later ones wait for a later call. Every request completes exactly once (its payload, a
 ///   missing tile, or an error).
 /// - **Measurement**: every load's request, start and completion times are kept (``LoadTiming``), and
-///   ``statistics()`` turns them into ``LoaderStatistics`` and a ``StencilKit/LoaderModel``; ``calibrate(reading:)``
+///   ``statistics()`` turns them into ``LoaderStatistics`` and a `LoaderModel`; ``calibrate(reading:)``
 ///   measures a burst before a flight.
 ///
 /// Threads and cost. The render-thread members (``request(_:)``, ``completions(through:)``, ``calibrate(reading:)``,

@@ -99,14 +99,20 @@ struct ScheduleReplay {
         for frame in -1..<frames {
             let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / fps
             clock.sleep(until: t + delay)
-            let start = LoaderClock.monotonicNanoseconds()
+            var elapsed: UInt64 = 0
             if frame >= warmFrom, let before = warmAllocations {
-                let n = AllocationCounter.count(thisThreadOnly: true) { bookkeeping(t) }
+                let n = AllocationCounter.count(thisThreadOnly: true) {
+                    let start = LoaderClock.monotonicNanoseconds()
+                    bookkeeping(t)
+                    elapsed = LoaderClock.monotonicNanoseconds() - start
+                }
                 warmAllocations = n.map { before + $0 }
             } else {
+                let start = LoaderClock.monotonicNanoseconds()
                 bookkeeping(t)
+                elapsed = LoaderClock.monotonicNanoseconds() - start
             }
-            frameTimes[frame + 1] = Double(LoaderClock.monotonicNanoseconds() - start) * 1e-9
+            frameTimes[frame + 1] = Double(elapsed) * 1e-9
             guard frame >= 0 else { continue }
             for tile in needs.leaving(at: frame) { needed[Int(tile)] = false }
             for tile in needs.entering(at: frame) {
