@@ -1,7 +1,7 @@
 import StencilKit
 import StencilKitIO
-import Testing
 import TestSupport
+import Testing
 
 /// 100 loads, all requested at 0: load i (1…100) startable at 0.01·(i − 1) and taking i ms.
 private func handWorkedTimings() -> [LoadTiming] {
@@ -58,14 +58,19 @@ private func handWorkedTimings() -> [LoadTiming] {
     #expect(abs(s.throughputP1 - 2 / 0.101) < 1e-9)  // rank ⌈0.19⌉ = 1: the slowest
     #expect(abs(s.throughputP50 - 1000) < 1e-6)
     // Simultaneous completions: an infinitely fast window, still ordered.
-    let burst = LoaderStatistics(timings: [LoadTiming(issued: 0, started: 0, completed: 1), .init(issued: 0, started: 0, completed: 1)])
+    let burst = LoaderStatistics(timings: [
+        LoadTiming(issued: 0, started: 0, completed: 1), .init(issued: 0, started: 0, completed: 1),
+    ])
     #expect(burst.throughputP50 == .infinity)
     #expect(burst.throughput == 2)
 }
 
 @Test func aModelNeedsAValidMarginAndEnoughLoads() {
     let s = LoaderStatistics(timings: handWorkedTimings())
-    #expect(throws: TileLoaderError.badParameter(field: "Loader margin", value: -0.1, valid: "a finite number ≥ 0 (0.5 = 50 %)")) {
+    #expect(
+        throws: TileLoaderError.badParameter(
+            field: "Loader margin", value: -0.1, valid: "a finite number ≥ 0 (0.5 = 50 %)")
+    ) {
         try s.model(margin: -0.1)
     }
     #expect(throws: TileLoaderError.self) { try s.model(margin: .nan) }

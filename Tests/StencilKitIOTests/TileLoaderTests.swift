@@ -2,8 +2,8 @@ import Foundation
 import MercatorMath
 import StencilKit
 import StencilKitIO
-import Testing
 import TestSupport
+import Testing
 
 /// Tiles of level 8 named by their column and row.
 private let level8: @Sendable (TileIndex) -> TileID? = { try? TileID(level: 8, x: $0.column, y: $0.row) }
@@ -104,8 +104,12 @@ private func drainAll<P>(_ loader: TileLoader<P>) -> [TileLoad<P>] {
 
 @Test func aLoaderAndAClockRefuseBadParameters() throws {
     let source = MemoryTileSource(tiles: [:])
-    #expect(throws: TileLoaderError.badWorkerCount(0)) { try TileLoader(source: source, workers: 0, tileID: level8) { $1 } }
-    #expect(throws: TileLoaderError.badWorkerCount(65)) { try TileLoader(source: source, workers: 65, tileID: level8) { $1 } }
+    #expect(throws: TileLoaderError.badWorkerCount(0)) {
+        try TileLoader(source: source, workers: 0, tileID: level8) { $1 }
+    }
+    #expect(throws: TileLoaderError.badWorkerCount(65)) {
+        try TileLoader(source: source, workers: 65, tileID: level8) { $1 }
+    }
     #expect(throws: TileLoaderError.notXYZGrid(columns: 90, rows: 42)) {
         try TileLoader(source: source, grid: .marsViking)
     }

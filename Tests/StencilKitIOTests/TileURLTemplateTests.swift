@@ -1,7 +1,7 @@
 import MercatorMath
 import StencilKitIO
-import Testing
 import TestSupport
+import Testing
 
 @Test func urlTemplatesFillEveryPlaceholder() throws {
     let tile = try TileID(level: 12, x: 2144, y: 1433)
