@@ -4,6 +4,7 @@
 #   Fuzz/run.sh scenario 20000   # the scenario reader: JSON → scenario → stencil, frames, plan (+ invariants)
 #   Fuzz/run.sh api 20000        # the public API with extreme doubles, and routes, views, levels, pyramids,
 #                                # needs, schedules and the driver (+ invariants)
+#   Fuzz/run.sh template 20000   # StencilKitIO's tile URL template reader on arbitrary text (+ invariants)
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
 # .build/fuzz/; the scenario target also compiles the benchmark's sources except its main.swift. Each run starts
@@ -11,7 +12,7 @@
 # go to libFuzzer, e.g. `Fuzz/run.sh api 1000000 -jobs=2`. A crash, a broken invariant (fatalError), a timeout
 # (10 s per input) or more than 2 GB of memory fails the run; the input is saved as .build/fuzz/artifacts/TARGET-*.
 set -euo pipefail
-target=${1:?usage: Fuzz/run.sh scenario|api RUNS [libFuzzer options]}
+target=${1:?usage: Fuzz/run.sh scenario|api|template RUNS [libFuzzer options]}
 runs=${2:-10000}
 shift $(( $# >= 2 ? 2 : $# ))
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,12 +27,14 @@ lib() {  # lib NAME: one object and module for Sources/NAME, rebuilt when a sour
     local sources
     mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
     if [[ ! -f "$build/$name.o" ]] || [[ -n "$(find "$root/Sources/$name" -newer "$build/$name.o" -name '*.swift')" ]]; then
-        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -c "${sources[@]}" -o "$build/$name.o" \
+        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -I "$root/Sources/CZlib" -c "${sources[@]}" \
+            -o "$build/$name.o" \
             -emit-module -emit-module-path "$build/$name.swiftmodule"
     fi
 }
 lib MercatorMath
 lib StencilKit
+lib StencilKitIO  # the benchmark's replay reads tiles through it
 
 case "$target" in
 scenario)
@@ -48,15 +51,20 @@ api)
     seeds=("$root"/Fuzz/seeds/api/*)
     dict=()
     ;;
+template)
+    sources=("$root/Fuzz/TemplateTarget.swift")
+    seeds=("$root"/Fuzz/seeds/template/*)
+    dict=()
+    ;;
 *)
-    echo "Fuzz/run.sh: unknown target \"$target\" (scenario or api)" >&2
+    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api or template)" >&2
     exit 2
     ;;
 esac
 
 binary="$build/fuzz-$target"
-swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
-    "$build/StencilKit.o" -o "$binary"
+swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" -I "$root/Sources/CZlib" "${sources[@]}" \
+    "$build/MercatorMath.o" "$build/StencilKit.o" "$build/StencilKitIO.o" -lz -o "$binary"
 
 corpus="$build/corpus-$target"
 rm -rf "$corpus"

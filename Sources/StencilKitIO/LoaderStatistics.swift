@@ -24,15 +24,18 @@ public struct LoaderStatistics: Sendable, Hashable {
     public let timings: [LoadTiming]
     /// The window of the windowed throughput rates, in completions.
     public let throughputWindow: Int
-    /// Nearest-rank latencies (seconds): median, 99th percentile, largest (0 without loads).
+    /// The median latency, nearest rank (seconds; 0 without loads).
     public let latencyP50: Double
+    /// The 99th-percentile latency, nearest rank (seconds; 0 without loads): the model's λ before the margin.
     public let latencyP99: Double
+    /// The largest latency (seconds; 0 without loads).
     public let latencyMax: Double
     /// n / (last completion − first request), loads per second (0 with fewer than 2 loads or no elapsed time).
     public let throughput: Double
-    /// Nearest-rank windowed rates (loads per second): the 1st percentile (the slowest windows) and the median (0
-    /// with fewer than 2 loads).
+    /// The 1st percentile of the windowed rates, nearest rank (loads per second): the slowest windows (0 with fewer
+    /// than 2 loads; +∞ when every window has zero duration).
     public let throughputP1: Double
+    /// The median of the windowed rates, nearest rank (loads per second; 0 with fewer than 2 loads).
     public let throughputP50: Double
 
     /// The default window of the windowed rates, 8 completions.

@@ -27,42 +27,42 @@ public struct TileURLTemplate: Sendable, Hashable, CustomStringConvertible {
     /// - Complexity: O(length of the template).
     public init(_ template: String) throws(TileURLTemplateError) {
         var parts: [Part] = []
-        var literal = ""
-        var name: String?
+        var literal = String.UnicodeScalarView()
+        var name: String.UnicodeScalarView?
         var open = 0
-        for (offset, character) in template.enumerated() {
+        for (offset, scalar) in template.unicodeScalars.enumerated() {
             if var current = name {
-                if character == "}" {
+                if scalar == "}" {
                     let part: Part
-                    switch current {
+                    switch String(current) {
                     case "z": part = .level
                     case "x": part = .x
                     case "y": part = .y
                     case "-y": part = .flippedY
                     case "quadkey": part = .quadkey
-                    default: throw .unknownPlaceholder(name: current, offset: open)
+                    default: throw .unknownPlaceholder(name: String(current), offset: open)
                     }
                     parts.append(part)
                     name = nil
-                } else if character == "{" {
+                } else if scalar == "{" {
                     throw .unclosedBrace(offset: open)
                 } else {
-                    current.append(character)
+                    current.append(scalar)
                     name = current
                 }
-            } else if character == "{" {
-                if !literal.isEmpty { parts.append(.literal(literal)) }
-                literal = ""
-                name = ""
+            } else if scalar == "{" {
+                if !literal.isEmpty { parts.append(.literal(String(literal))) }
+                literal = String.UnicodeScalarView()
+                name = String.UnicodeScalarView()
                 open = offset
-            } else if character == "}" {
+            } else if scalar == "}" {
                 throw .unopenedBrace(offset: offset)
             } else {
-                literal.append(character)
+                literal.append(scalar)
             }
         }
         if name != nil { throw .unclosedBrace(offset: open) }
-        if !literal.isEmpty { parts.append(.literal(literal)) }
+        if !literal.isEmpty { parts.append(.literal(String(literal))) }
         self.template = template
         self.parts = parts
     }

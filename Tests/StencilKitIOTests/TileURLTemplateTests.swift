@@ -55,4 +55,13 @@ import Testing
     #expect(throws: TileURLTemplateError.unopenedBrace(offset: 1)) { try TileURLTemplate("z}") }
     #expect(throws: TileURLTemplateError.unopenedBrace(offset: 3)) { try TileURLTemplate("{z}}") }
     #expect(TileURLTemplateError.unclosedBrace(offset: 4).description.contains("{quadkey}"))
+    // Offsets count Unicode scalars: é precomposed is one, e + combining acute two; a brace is a brace whatever
+    // follows it.
+    #expect(throws: TileURLTemplateError.unknownPlaceholder(name: "w", offset: 1)) { try TileURLTemplate("\u{E9}{w}") }
+    #expect(throws: TileURLTemplateError.unknownPlaceholder(name: "w", offset: 2)) {
+        try TileURLTemplate("e\u{301}{w}")
+    }
+    #expect(throws: TileURLTemplateError.unknownPlaceholder(name: "\u{301}", offset: 0)) {
+        try TileURLTemplate("{\u{301}}")
+    }
 }
