@@ -43,9 +43,9 @@ public final class TileLoader<Payload: Sendable> {
     public private(set) var outstanding = 0
 
     /// A loader of `workers` threads reading from `source`, the tiles named by `tileID` (nil: no such tile, a
-    /// missing load), each tile's bytes turned into a payload by `decode` on the worker thread.
-    /// - Parameter clock: the clock completions are stamped on; set ``clock`` before a flight to put them on the
-    ///   flight's timeline.
+    /// missing load), each tile's bytes turned into a payload by `decode` on the worker thread. Completions are
+    /// stamped on `clock` (a clock reading 0 now when nil); set ``clock`` before a flight to put them on the
+    /// flight's timeline.
     /// - Throws: ``TileLoaderError/badWorkerCount(_:)`` outside ``validWorkerCounts``.
     public init(
         source: any TileSource, workers: Int = 2, clock: LoaderClock? = nil,
