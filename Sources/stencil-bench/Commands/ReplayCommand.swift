@@ -91,7 +91,13 @@ enum ReplayCommand {
         let lruNeeded = CapacitySearch.smallest(from: lower, to: max(route.heuristicBound(.ring), lower)) {
             route.flyHeuristic(.ring, capacity: $0, loader: flight).isStallFreeWithinCapacity
         }.capacity
-        let pauseNeeded = CapacitySearch.smallest(from: lower, to: max(route.stencilTiles, lower)) { c in
+        // From the least capacity the pause plan accepts (the search assumes monotony, which a plan re-split at
+        // each capacity need not have: starting below its least would gallop past it).
+        var pauseLeast = lower
+        if case .failure(.budgetTooSmall(_, _, _, let minimum)) = route.planMethod(.pause, capacity: lower) {
+            pauseLeast = max(lower, minimum)
+        }
+        let pauseNeeded = CapacitySearch.smallest(from: pauseLeast, to: max(route.stencilTiles, pauseLeast)) { c in
             guard case .success(let (_, outcome)) = route.flyPlan(.pause, capacity: c, loader: flight) else {
                 return false
             }
