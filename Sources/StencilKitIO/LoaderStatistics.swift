@@ -7,7 +7,8 @@ import StencilKit
 /// - **Latency** of a load: completed − started (``LoadTiming/latency``), the time a worker spent on it from the
 ///   moment it could start: its service time, plus the wake-up of an idle worker. ``latencyP50``, ``latencyP99``,
 ///   ``latencyMax``.
-/// - **Throughput**: ``throughput`` = n / (last completion − first request), loads per second over the whole set.
+/// - **Throughput**: ``throughput`` = n / (last completion − first request), loads per second over the whole set
+///   (or over the burst given apart, ``init(timings:rateTimings:throughputWindow:)``).
 ///   For a calibration burst (all requests at once) it counts the first load's latency too, so it is below the
 ///   loader's steady rate. Windowed rates w / (c₍ᵢ₊w₎ − c₍ᵢ₎) over the completions in time order, w =
 ///   ``throughputWindow`` (or n − 1 if fewer), give ``throughputP1`` (the slow tail) and ``throughputP50``; a window
@@ -42,17 +43,21 @@ public struct LoaderStatistics: Sendable, Hashable {
     public static let defaultThroughputWindow = 8
 
     /// The statistics of `timings` (any order; kept sorted by completion), with windows of `throughputWindow`
-    /// completions (at least 1).
+    /// completions (at least 1). The throughput figures come from `rateTimings` when given (a burst, whose rate
+    /// means something, beside loads requested one at a time, whose latencies do), else from `timings`.
     /// - Complexity: O(n log n).
-    public init(timings: [LoadTiming], throughputWindow: Int = LoaderStatistics.defaultThroughputWindow) {
-        let sorted = timings.sorted { $0.completed < $1.completed }
-        self.timings = sorted
+    public init(
+        timings: [LoadTiming], rateTimings: [LoadTiming]? = nil,
+        throughputWindow: Int = LoaderStatistics.defaultThroughputWindow
+    ) {
+        self.timings = timings.sorted { $0.completed < $1.completed }
         let window = max(1, throughputWindow)
         self.throughputWindow = window
-        let latencies = sorted.map(\.latency).sorted()
+        let latencies = timings.map(\.latency).sorted()
         latencyP50 = Self.percentile(latencies, 0.50)
         latencyP99 = Self.percentile(latencies, 0.99)
         latencyMax = latencies.last ?? 0
+        let sorted = rateTimings.map { $0.sorted { $0.completed < $1.completed } } ?? self.timings
         let n = sorted.count
         if n >= 2, let first = sorted.map(\.issued).min(), let last = sorted.last?.completed, last > first {
             throughput = Double(n) / (last - first)
@@ -72,7 +77,7 @@ public struct LoaderStatistics: Sendable, Hashable {
         throughputP50 = Self.percentile(rates, 0.50)
     }
 
-    /// Number of loads measured.
+    /// Number of loads measured (``timings``).
     public var count: Int { timings.count }
 
     /// The nearest-rank `p`-th percentile of ascending `values`: the ⌈p·n⌉-th smallest, at least the smallest

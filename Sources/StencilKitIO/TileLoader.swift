@@ -137,18 +137,39 @@ public final class TileLoader<Payload: Sendable> {
         }
     }
 
-    /// Reads `tiles` as one burst (every request at once) and waits for them all: the loads are measured and
-    /// dropped, not returned by ``completions(through:)``. Call it with nothing outstanding, before a flight.
-    /// - Returns: the burst's ``LoaderStatistics``.
-    /// - Complexity: the reads, plus O(tiles · log tiles).
-    public func calibrate(reading tiles: [TileIndex]) -> LoaderStatistics {
+    /// Measures the source before a flight, in two phases whose loads are dropped (not returned by
+    /// ``completions(through:)``): a burst, every tile of `tiles` requested at once (the rate), then `isolated`
+    /// requests made one at a time, each `pause` seconds after the previous one completed so the workers fall
+    /// asleep (the latency a flight sees: its requests come a few at a time, and each waits for a worker to wake).
+    /// Call it with nothing outstanding.
+    /// - Returns: ``LoaderStatistics`` whose latencies are those of both phases and whose throughput figures are
+    ///   the burst's.
+    /// - Complexity: the reads and the pauses, plus O(n log n).
+    public func calibrate(reading tiles: [TileIndex], isolated: Int = 16, pause: Double = 0.002) -> LoaderStatistics {
         let before = shared.withLock { shared.timings.count }
         for tile in tiles { request(tile) }
+        waitForAll()
+        let middle = shared.withLock { shared.timings.count }
+        if !tiles.isEmpty {
+            let microseconds = pause.isFinite ? UInt32(min(max(pause, 0), 1) * 1e6) : 0
+            for i in 0..<max(0, isolated) {
+                usleep(microseconds)
+                request(tiles[i % tiles.count])
+                waitForAll()
+            }
+        }
+        return shared.withLock {
+            LoaderStatistics(
+                timings: Array(shared.timings[before...]), rateTimings: Array(shared.timings[before..<middle]))
+        }
+    }
+
+    /// Drains (and drops) loads until none is outstanding.
+    private func waitForAll() {
         while outstanding > 0 {
             _ = completions(through: .infinity)
-            if outstanding > 0 { usleep(100) }
+            if outstanding > 0 { usleep(50) }
         }
-        return shared.withLock { LoaderStatistics(timings: Array(shared.timings[before...])) }
     }
 
     /// Everything measured so far (calibrations included), or since the last ``resetStatistics()``.

@@ -35,6 +35,25 @@ private func handWorkedTimings() -> [LoadTiming] {
     #expect(exact.latency == s.latencyP99 && exact.throughput == s.throughput)
 }
 
+@Test func latenciesAndRatesMayComeFromDifferentLoads() {
+    // The burst's 100 loads give the rate; two loads requested one at a time add latencies of 0.2 and 0.3 s.
+    let burst = handWorkedTimings()
+    let isolated = [
+        LoadTiming(issued: 5, started: 5, completed: 5.2), LoadTiming(issued: 6, started: 6, completed: 6.3),
+    ]
+    let s = LoaderStatistics(timings: burst + isolated, rateTimings: burst)
+    #expect(s.count == 102)
+    // 102 latencies: p99 = the ⌈100.98⌉ = 101st smallest, 0.2 s; p50 the 51st, 51 ms.
+    #expect(abs(s.latencyP99 - 0.2) < 1e-12)
+    #expect(abs(s.latencyP50 - 0.051) < 1e-12)
+    #expect(abs(s.latencyMax - 0.3) < 1e-12)
+    // The rate is the burst's alone: 100 / 1.09.
+    #expect(abs(s.throughput - 100 / 1.09) < 1e-9)
+    #expect(abs(s.throughputP50 - 1 / 0.011) < 1e-6)
+    // Without rateTimings, the isolated loads stretch the span to 6.3 s.
+    #expect(abs(LoaderStatistics(timings: burst + isolated).throughput - 102 / 6.3) < 1e-9)
+}
+
 @Test func percentileRanksAtTheirBoundaries() {
     let v = [1.0, 2, 3, 4]
     #expect(LoaderStatistics.percentile(v, 0.5) == 2)  // ⌈2⌉ = 2nd

@@ -96,7 +96,11 @@ private func drainAll<P>(_ loader: TileLoader<P>) -> [TileLoad<P>] {
     let source = MemoryTileSource(tiles: Dictionary(uniqueKeysWithValues: tiles.map { ($0, testBytes($0)) }))
     let loader = try TileLoader(source: source, grid: .xyz(level: 8), workers: 2)
     let measured = loader.calibrate(reading: tiles.map(\.tileIndex))
-    #expect(measured.count == 40 && loader.outstanding == 0)
+    // The burst of 40, then 16 isolated reads.
+    #expect(measured.count == 56 && loader.outstanding == 0)
+    let burstOnly = loader.calibrate(reading: tiles.map(\.tileIndex), isolated: 0)
+    #expect(burstOnly.count == 40)
+    #expect(loader.statistics().count == 96)
     #expect(loader.completions(through: .infinity).isEmpty)
     #expect(measured.throughput > 0 && measured.latencyP99 >= measured.latencyP50)
     #expect(measured.timings.allSatisfy { $0.issued <= $0.started && $0.started <= $0.completed })

@@ -9,8 +9,8 @@ import StencilKitIO
 /// (``RealSlotLoader``).
 ///
 /// Steps: open the source (or, without `--source`, write a temporary `{z}/{x}/{y}.bin` directory of every tile the
-/// methods can ask for, 256 bytes each); calibrate the loader with a burst of reads of the route's first tiles
-/// (``TileLoader/calibrate(reading:)``); derive the loader model with margin M (``LoaderStatistics/model(margin:)``),
+/// methods can ask for, 256 bytes each); calibrate the loader with a burst of reads of the route's first tiles, then
+/// 16 reads one at a time (``TileLoader/calibrate(reading:isolated:pause:)``); derive the loader model with margin M (``LoaderStatistics/model(margin:)``),
 /// scaled to flight time (λ·K, μ/K) and planned per frame (``LoaderModel/forSteps(every:)``); plan the schedule at
 /// its least capacity Ĉ; fly it. LRU + ring and the pause plan fly at Ĉ too (the pause plan at its own least
 /// capacity when it refuses Ĉ), and the capacity each needs to fly stall-free is searched with the loader simulator
@@ -183,7 +183,9 @@ enum ReplayCommand {
         var text: String {
             var s = "\(scenario): \(Figures.count(frames)) frames replayed over \(source) at speedup \(fmt(speedup)), "
             s += "\(workers) worker threads\n"
-            s += "  calibration, \(calibration.count) reads at once: " + Self.figures(calibration) + "\n"
+            s += "  calibration, \(ReplayCommand.calibrationReads) reads at once then "
+            s += "\(calibration.count - min(ReplayCommand.calibrationReads, calibration.count)) one at a time: "
+            s += Self.figures(calibration) + "\n"
             s += "  loader model (margin \(fmt(margin))): λ = \(Figures.time(wall.latency)), μ = "
             s += "\(fmt(wall.throughput, decimals: 0)) tiles/s; in flight time λ = \(Figures.time(flight.latency)), "
             s += "μ = \(fmt(flight.throughput, decimals: 1)) tiles/s; planned per frame λ = "
