@@ -18,15 +18,15 @@ import MercatorMath
 ///   completion order; later ones wait for a later call. Every request completes exactly once (its payload, a
 ///   missing tile, or an error).
 /// - **Measurement**: every load's request, start and completion times are kept (``LoadTiming``), and
-///   ``statistics()`` turns them into ``LoaderStatistics`` and a `LoaderModel`; ``calibrate(reading:)``
-///   measures a burst before a flight.
+///   ``statistics()`` turns them into ``LoaderStatistics`` and a `LoaderModel`;
+///   ``calibrate(reading:isolated:pause:)`` measures the source before a flight.
 ///
-/// Threads and cost. The render-thread members (``request(_:)``, ``completions(through:)``, ``calibrate(reading:)``,
-/// ``statistics()``, ``clock``) must be called from one thread at a time; the workers are the loader's own. Once
-/// the buffers have grown to the most loads outstanding at once, ``request(_:)`` and ``completions(through:)``
-/// allocate nothing (the loads' bytes are allocated by the workers), as long as the array ``completions(through:)``
-/// returned is not kept past the next call. A request costs O(1) plus a lock and a signal; a drain O(loads
-/// drained) plus a lock. The workers stop when the loader is released.
+/// Threads and cost. The render-thread members (``request(_:)``, ``completions(through:)``,
+/// ``calibrate(reading:isolated:pause:)``, ``statistics()``, ``clock``) must be called from one thread at a time; the
+/// workers are the loader's own. Once the buffers have grown to the most loads outstanding at once, ``request(_:)`` and
+/// ``completions(through:)`` allocate nothing (the loads' bytes are allocated by the workers), as long as the array
+/// ``completions(through:)`` returned is not kept past the next call. A request costs O(1) plus a lock and a signal; a
+/// drain O(loads drained) plus a lock. The workers stop when the loader is released.
 public final class TileLoader<Payload: Sendable> {
     /// The worker counts a loader may have, 1 … 64.
     public static var validWorkerCounts: ClosedRange<Int> { 1...64 }

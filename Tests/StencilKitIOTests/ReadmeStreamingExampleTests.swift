@@ -32,7 +32,7 @@ struct ReadmeStreamingExampleTests {
 
         let tiles = try TileDirectory(path: tileRoot)  // tileRoot/{z}/{x}/{y}.png, the extension discovered
         let textureLoader = try TileLoader(source: tiles, grid: track.grid)  // 2 worker threads; payload: the bytes
-        let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))  // a burst of reads
+        let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))  // a burst, then 16 alone
         // λ = p99 latency × 1.5, μ = measured rate / 1.5; stepped once per frame: plan for one frame more latency.
         let loader = try measured.model(margin: 0.5).forSteps(every: 1.0 / 60)
         let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)  // the least that works
