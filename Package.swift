@@ -22,8 +22,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
         .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"]),
+        // The benchmark's pictures and the residency they draw (the executable's internals, @testable).
         .testTarget(
-            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"]),
+            name: "StencilBenchTests", dependencies: ["stencil-bench", "StencilKit", "MercatorMath", "TestSupport"]),
+        .testTarget(
+            name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"],
+            exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -4,6 +4,7 @@
 #   Fuzz/run.sh scenario 20000   # the scenario reader: JSON → scenario → stencil, frames, plan (+ invariants)
 #   Fuzz/run.sh api 20000        # the public API with extreme doubles, and routes, views, levels, pyramids,
 #                                # needs, schedules and the driver (+ invariants)
+#   Fuzz/run.sh archive 20000    # the PMTiles reader: any bytes as an archive (seeds: the test fixtures)
 #   Fuzz/run.sh template 20000   # StencilKitIO's tile URL template reader on arbitrary text (+ invariants)
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
@@ -12,7 +13,7 @@
 # go to libFuzzer, e.g. `Fuzz/run.sh api 1000000 -jobs=2`. A crash, a broken invariant (fatalError), a timeout
 # (10 s per input) or more than 2 GB of memory fails the run; the input is saved as .build/fuzz/artifacts/TARGET-*.
 set -euo pipefail
-target=${1:?usage: Fuzz/run.sh scenario|api|template RUNS [libFuzzer options]}
+target=${1:?usage: Fuzz/run.sh scenario|api|archive|template RUNS [libFuzzer options]}
 runs=${2:-10000}
 shift $(( $# >= 2 ? 2 : $# ))
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,23 +22,23 @@ mkdir -p "$build/artifacts"
 export SWIFT_BACKTRACE=enable=no
 
 # One package name for every module: stencil-bench uses StencilKit's `package` declarations.
-flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit)
+flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib")
 lib() {  # lib NAME: one object and module for Sources/NAME, rebuilt when a source is newer
     local name=$1
     local sources
     mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
     if [[ ! -f "$build/$name.o" ]] || [[ -n "$(find "$root/Sources/$name" -newer "$build/$name.o" -name '*.swift')" ]]; then
-        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -I "$root/Sources/CZlib" -c "${sources[@]}" \
-            -o "$build/$name.o" \
+        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -c "${sources[@]}" -o "$build/$name.o" \
             -emit-module -emit-module-path "$build/$name.swiftmodule"
     fi
 }
 lib MercatorMath
 lib StencilKit
-lib StencilKitIO  # the benchmark's replay reads tiles through it
 
 case "$target" in
 scenario)
+    # The benchmark's extract and archive commands use StencilKitIO.
+    lib StencilKitIO
     bench=()
     while IFS= read -r f; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done \
         < <(find "$root/Sources/stencil-bench" -name '*.swift' | sort)
@@ -47,24 +48,33 @@ scenario)
     ;;
 api)
     sources=("$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/RouteChecks.swift" "$root/Fuzz/APITarget.swift"
-        "$root/Fuzz/APIRoutes.swift")
+        "$root/Fuzz/APIRoutes.swift" "$root/Fuzz/APIPerspective.swift")
     seeds=("$root"/Fuzz/seeds/api/*)
     dict=()
     ;;
+archive)
+    lib StencilKitIO
+    sources=("$root/Fuzz/ArchiveTarget.swift")
+    seeds=("$root"/Tests/StencilKitIOTests/Fixtures/*.pmtiles)
+    dict=()
+    ;;
 template)
+    lib StencilKitIO
     sources=("$root/Fuzz/TemplateTarget.swift")
     seeds=("$root"/Fuzz/seeds/template/*)
     dict=()
     ;;
 *)
-    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api or template)" >&2
+    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive or template)" >&2
     exit 2
     ;;
 esac
 
 binary="$build/fuzz-$target"
-swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" -I "$root/Sources/CZlib" "${sources[@]}" \
-    "$build/MercatorMath.o" "$build/StencilKit.o" "$build/StencilKitIO.o" -lz -o "$binary"
+io=()
+[[ "$target" == archive || "$target" == scenario || "$target" == template ]] && io=("$build/StencilKitIO.o" -lz)
+swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
+    "$build/StencilKit.o" "${io[@]}" -o "$binary"
 
 corpus="$build/corpus-$target"
 rm -rf "$corpus"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of MercatorMath and StencilKit with the toolchain's own `docc`, warnings as errors.
+# Builds the DocC documentation of MercatorMath, StencilKit and StencilKitIO with the toolchain's own `docc`, warnings as errors.
 # No package dependency (no swift-docc-plugin): symbol graphs come from `swift package dump-symbol-graph`, which
 # re-extracts them on every run (so they are never stale), in a scratch path of its own (.build-docs/) that does not
 # fight other builds.
@@ -8,8 +8,8 @@
 #   DOCC=/path/to/docc    use this docc instead of the one found next to the toolchain's swift
 #
 # Output, in .build-docs/:
-#   MercatorMath.doccarchive, StencilKit.doccarchive   one archive per library
-#   StencilKit-docs.doccarchive                        both merged (StencilKit's links to MercatorMath resolve there)
+#   MercatorMath.doccarchive, StencilKit.doccarchive, StencilKitIO.doccarchive   one archive per library
+#   StencilKit-docs.doccarchive       all merged (the links between the modules resolve there)
 # To read them: python3 -m http.server -d .build-docs/StencilKit-docs.doccarchive 8000
 #   then open http://localhost:8000/documentation/stencilkit (or …/documentation/mercatormath).
 set -euo pipefail
@@ -55,18 +55,19 @@ start=$SECONDS
 
 # Symbol graphs of the public API, one directory per library (docc documents one module per catalog).
 # dump-symbol-graph builds the libraries, then extracts every module's graph afresh; it also tries the test modules,
-# which it has not built, and exits non-zero for them: only the two libraries' graphs are required.
+# which it has not built, and exits non-zero for them: only the libraries' graphs are required.
 mkdir -p "$scratch"
 rm -rf "$scratch"/*/symbolgraph
 swift package --scratch-path "$scratch" dump-symbol-graph >"$scratch/dump-symbol-graph.log" 2>&1 || true
 dumped=$(sed -n 's/^Files written to //p' "$scratch/dump-symbol-graph.log" | tail -n 1)
-if [[ -z "$dumped" || ! -f "$dumped/MercatorMath.symbols.json" || ! -f "$dumped/StencilKit.symbols.json" ]]; then
+if [[ -z "$dumped" || ! -f "$dumped/MercatorMath.symbols.json" || ! -f "$dumped/StencilKit.symbols.json" ||
+    ! -f "$dumped/StencilKitIO.symbols.json" ]]; then
     cat "$scratch/dump-symbol-graph.log" >&2
-    echo "build-docs: swift package dump-symbol-graph gave no graphs for MercatorMath and StencilKit" >&2
+    echo "build-docs: swift package dump-symbol-graph gave no graphs for MercatorMath, StencilKit and StencilKitIO" >&2
     exit 1
 fi
 rm -rf "$graphs"
-for module in MercatorMath StencilKit; do
+for module in MercatorMath StencilKit StencilKitIO; do
     mkdir -p "$graphs/$module"
     # The module's own graph, plus its extensions of other modules' types (Module@Other.symbols.json), if any.
     cp "$dumped/$module.symbols.json" "$graphs/$module/"
@@ -92,11 +93,14 @@ convert() {  # module, extra docc options…
 # MercatorMath first: StencilKit's articles link to its pages (``/MercatorMath/TileGrid``, <doc:/MercatorMath/Tiles>).
 convert MercatorMath
 convert StencilKit --dependency "$scratch/MercatorMath.doccarchive"
+convert StencilKitIO --dependency "$scratch/MercatorMath.doccarchive" --dependency "$scratch/StencilKit.doccarchive"
 
 rm -rf "$scratch/StencilKit-docs.doccarchive"
 "$docc" merge "$scratch/MercatorMath.doccarchive" "$scratch/StencilKit.doccarchive" \
+    "$scratch/StencilKitIO.doccarchive" \
     --synthesized-landing-page-name StencilKit \
     --output-path "$scratch/StencilKit-docs.doccarchive" >/dev/null
 
-echo "build-docs: built $scratch/MercatorMath.doccarchive, $scratch/StencilKit.doccarchive and" \
+echo "build-docs: built $scratch/MercatorMath.doccarchive, $scratch/StencilKit.doccarchive," \
+    "$scratch/StencilKitIO.doccarchive and" \
     "$scratch/StencilKit-docs.doccarchive in $((SECONDS - start)) s"

@@ -45,7 +45,7 @@ done
 for file in "$work"/var/*.json; do
     run "$(basename "$file" .json).plan" plan "$file" --json
 done
-for view in view-z12-h0 view-z12-h30 view-z12-h45 view-z12-h73 view-viking view-example5; do
+for view in view-z12-h0 view-z12-h30 view-z12-h45 view-z12-h73 view-viking view-example5 alps-cockpit map-pitch60; do
     run "$view.view" view "$view" --json
 done
 case "$mode" in

@@ -21,19 +21,24 @@ enum StencilBench {
             case "replay": return try ReplayCommand.run(rest)
             case "ground": return try GroundCommand.run(rest)
             case "svg": return try SvgCommand.run(rest)
+            case "animate": return try AnimateCommand.run(rest)
             case "view": return ViewCommand.run(rest)
+            case "pitched": return try PitchedCommand.run(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
+            case "extract": return ExtractCommand.run(rest)
+            case "archive": return ArchiveCommand.run(rest)
             case "help": return HelpCommand.run()
             default:
                 // `[run] [SCENARIO...]`: a scenario name or file first means `run`.
                 guard
-                    BuiltinScenarios.all.contains(where: { $0.name == first })
+                    BuiltinScenarios.listed.contains(where: { $0.name == first })
                         || FileManager.default.fileExists(atPath: first) || first.hasSuffix(".json")
                 else {
-                    let names = BuiltinScenarios.all.map(\.name).joined(separator: ", ")
+                    let names = BuiltinScenarios.listed.map(\.name).joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "replay, ground, svg, view, scenarios or help, or a scenario (a built-in name — \(names) — or a "
+                            + "replay, ground, svg, animate, view, scenarios, extract, archive or help, or a scenario (a "
+                            + "built-in name — \(names) — or a "
                             + ".json file)")
                 }
                 return try RunCommand.run(words)

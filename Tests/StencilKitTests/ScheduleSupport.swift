@@ -99,20 +99,32 @@ enum ScheduleCheck {
         _ schedule: StreamingSchedule, needs: [Set<TileIndex>], fps: Double, capacity: Int, latency: Double,
         throughput: Double
     ) -> (failures: [String], peak: Int) {
+        replay(
+            preload: schedule.preload.map { ($0.tile, $0.time) },
+            requests: schedule.requests.map { ($0.tile, $0.time) },
+            evictions: schedule.evictions.map { ($0.tile, $0.time) }, takeoffWait: schedule.takeoffWait, needs: needs,
+            fps: fps, capacity: capacity, latency: latency, throughput: throughput)
+    }
+
+    /// The replay of a schedule given as its actions (tile, time), for any kind of tile id.
+    static func replay<Tile: Hashable>(
+        preload: [(tile: Tile, time: Double)], requests scheduled: [(tile: Tile, time: Double)],
+        evictions: [(tile: Tile, time: Double)], takeoffWait w: Double, needs: [Set<Tile>], fps: Double,
+        capacity: Int, latency: Double, throughput: Double
+    ) -> (failures: [String], peak: Int) {
         var failures: [String] = []
         func fail(_ text: String) { if failures.count < 20 { failures.append(text) } }
-        let p = schedule.preload.count
-        let w = schedule.takeoffWait
+        let p = preload.count
         let expectedWait = p == 0 ? 0 : latency + Double(p - 1) / throughput
         if abs(w - expectedWait) > 1e-9 * max(1, w) { fail("take-off wait \(w), expected \(expectedWait)") }
         // (time, kind 0 = eviction / 1 = request, order, tile, completion)
-        var events: [(time: Double, kind: Int, order: Int, tile: TileIndex, completion: Double)] = []
-        for (i, r) in schedule.preload.enumerated() {
+        var events: [(time: Double, kind: Int, order: Int, tile: Tile, completion: Double)] = []
+        for (i, r) in preload.enumerated() {
             if r.time != -w { fail("preload \(r.tile) requested at \(r.time), not −w = \(-w)") }
             events.append((-w, 1, i, r.tile, Double(i - (p - 1)) / throughput))
         }
         var previous = p > 0 ? 0.0 : -Double.infinity
-        let requests = schedule.requests.enumerated().sorted { a, b in
+        let requests = scheduled.enumerated().sorted { a, b in
             a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
         }
         for (i, r) in requests {
@@ -121,11 +133,11 @@ enum ScheduleCheck {
             previous = c
             events.append((r.time, 1, p + i, r.tile, c))
         }
-        for (i, e) in schedule.evictions.enumerated() { events.append((e.time, 0, i, e.tile, 0)) }
+        for (i, e) in evictions.enumerated() { events.append((e.time, 0, i, e.tile, 0)) }
         events.sort { a, b in
             a.time != b.time ? a.time < b.time : (a.kind != b.kind ? a.kind < b.kind : a.order < b.order)
         }
-        var held: [TileIndex: Double] = [:]
+        var held: [Tile: Double] = [:]
         var peak = 0
         var next = 0
         func apply(through time: Double) {

@@ -73,7 +73,7 @@ public struct LevelOfDetail: Sendable, Hashable {
     }
 
     /// ⌊a + b⌋ exactly, for finite a and b of either sign with |a + b| < 2⁵².
-    static func floorOfSum(_ a: Double, _ b: Double) -> Int {
+    package static func floorOfSum(_ a: Double, _ b: Double) -> Int {
         let s = a + b
         let bb = s - a
         let e = (a - (s - bb)) + (b - bb)  // a + b = s + e exactly

@@ -28,7 +28,7 @@ public struct TileID: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
 
     @usableFromInline
-    init(unchecked level: Int, _ x: Int, _ y: Int) {
+    package init(unchecked level: Int, _ x: Int, _ y: Int) {
         self.level = level
         self.x = x
         self.y = y

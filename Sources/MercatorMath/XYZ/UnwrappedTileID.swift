@@ -40,7 +40,7 @@ public struct UnwrappedTileID: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     @usableFromInline
-    init(unchecked level: Int, _ x: Int, _ y: Int) {
+    package init(unchecked level: Int, _ x: Int, _ y: Int) {
         self.level = level
         self.x = x
         self.y = y

@@ -55,20 +55,24 @@ public struct Screen: Sendable, Hashable {
         try StencilError.requireUnit(anchor.x, "Anchor x")
         try StencilError.requireUnit(anchor.y, "Anchor y")
         try StencilError.requireNonNegative(margin, "Margin")
-        let limit = Self.maximumExtent
-        for (value, field) in [
-            (width * scale, "Screen width × scale in px"), (height * scale, "Screen height × scale in px"),
-            (margin, "Margin"),
-        ]
-        where !(value <= limit) {
-            throw .outOfRange(
-                field: field, value: value, valid: "at most \(limit) px (2 × FootprintLimits.maximumExtent)")
-        }
+        // Three checks written out: an array of (value, field) pairs would allocate on every screen made (a chase
+        // camera makes one a frame).
+        try Self.requireWithinExtent(width * scale, "Screen width × scale in px")
+        try Self.requireWithinExtent(height * scale, "Screen height × scale in px")
+        try Self.requireWithinExtent(margin, "Margin")
         self.width = width
         self.height = height
         self.scale = scale
         self.anchor = anchor
         self.margin = margin
+    }
+
+    /// Throws unless `value` ≤ ``maximumExtent``.
+    static func requireWithinExtent(_ value: Double, _ field: String) throws(StencilError) {
+        guard value <= maximumExtent else {
+            throw .outOfRange(
+                field: field, value: value, valid: "at most \(maximumExtent) px (2 × FootprintLimits.maximumExtent)")
+        }
     }
 
     /// Along-track extent of the footprint relative to the aircraft, ahead positive, margin included:

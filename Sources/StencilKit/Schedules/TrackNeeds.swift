@@ -145,6 +145,20 @@ public struct TrackNeeds: Sendable, Hashable {
         self.runLast = runLast
     }
 
+    /// Needs already computed: tiles in order of first need and each run's tile number, first and last frame.
+    init(
+        grid: TileGrid, framesPerSecond: Double, frameCount: Int, tiles: [TileIndex], runTile: [Int32],
+        runFirst: [Int32], runLast: [Int32]
+    ) {
+        self.grid = grid
+        self.framesPerSecond = framesPerSecond
+        self.frameCount = frameCount
+        self.tiles = tiles
+        self.runTile = runTile
+        self.runFirst = runFirst
+        self.runLast = runLast
+    }
+
     /// The needs of `track` flown at a px/s timing.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for more than ``TrackFrames/maximumCount``
     ///   frames, ``maximumRowScans`` row scans or ``maximumRuns`` runs, each before the work.

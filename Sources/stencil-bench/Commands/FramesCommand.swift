@@ -5,7 +5,7 @@ import StencilKit
 /// `stencil-bench frames SCENARIO [--json] [--offset PX]`: every frame of one loop as JSON
 /// (``JSONOutput/writeFrames(_:offset:progress:)``, written as each frame is culled), or about 20 frames as text, each
 /// with its time (and, at a ground timing, the ground distance flown). It never plans: a scenario whose budget is too
-/// small still gets its frames.
+/// small still gets its frames. A scenario with a `"camera"` gets each frame's pitched cover (``PitchedFramesCommand``).
 enum FramesCommand {
     /// Runs the command on the words after `frames`; exit status 0.
     static func run(_ words: [String]) throws -> Int32 {
@@ -14,6 +14,13 @@ enum FramesCommand {
         let progress = Progress("frames: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "frames")
+        if let camera = setup.chase {
+            guard offset == 0 else {
+                throw UsageError(
+                    "--offset \(fmt(offset)) px: a scenario with a \"camera\" flies on its track (no band)")
+            }
+            return try PitchedFramesCommand.run(setup, camera: camera, json: args.has("--json"), progress: progress)
+        }
         guard abs(offset) <= setup.track.lateralBand else {
             throw UsageError(
                 "--offset \(fmt(offset)) px is outside the scenario's lateral band ±\(fmt(setup.track.lateralBand)) px"

@@ -11,16 +11,26 @@ enum HelpCommand {
                stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
                stencil-bench replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]
                stencil-bench ground SCENARIO [--json] [--capacity N] [--latency S --throughput N]
-               stencil-bench svg SCENARIO [--frame N] -o FILE.svg
+               stencil-bench svg SCENARIO [--frame N | --segments | --residency] -o FILE.svg
+               stencil-bench animate SCENARIO (-o FILE.html | --state-at T) [--capacity N] [--latency S]
+                             [--throughput N]
                stencil-bench view VIEW [--json]
                stencil-bench svg VIEW -o FILE.svg
                stencil-bench scenarios [--write DIR]
+               stencil-bench extract SCENARIO --source SRC.pmtiles --levels n0...n1 --out OUT.pmtiles
+                             [--overfetch 0.05] [--json]
+               stencil-bench archive SRC.pmtiles [--json]
                stencil-bench help
 
         SCENARIO is a built-in name (see `stencil-bench scenarios`) or a path to a scenario .json file.
         VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5) or a view .json file
         ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
         (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
+        `extract` copies the tiles of the scenario's pyramid stencil over levels n0…n1 (its track scaled to n1; the
+        scenario must be on an XYZ grid) from a PMTiles archive into a new one, byte for byte, by reads merged within
+        the over-fetch (bytes read ≤ (1 + x) · bytes wanted); `--json` prints {"tiles", "bytes", "missing", "reads",
+        "bytesRead"}. `archive` prints a PMTiles archive's header and directory statistics. Both print
+        {"error": {"kind", "message"}} with --json and exit status 2 for a bad archive, scenario or command line.
         `run` also measures the built-in view covers per call (`run views`: only those) and exits 1 if one misses
         its target or allocates.
         `run` also flies the streaming comparison (`run streaming`: only that): the schedule, the segment plans and
@@ -33,6 +43,9 @@ enum HelpCommand {
         `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing
         (the ground speed × κ at the route's mean latitude): the worst position and time error, and the frames the
         schedule planned on the px timing stalls when flown at the true times.
+        `svg --segments` draws the budget plan's segments; `svg --residency` the streaming schedule's residency over
+        time; `animate` writes a self-contained HTML page of the flight under that schedule (tiles loading, resident,
+        evicted), or with --state-at T what it shows at T, as JSON.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.

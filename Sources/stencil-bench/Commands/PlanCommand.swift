@@ -3,7 +3,8 @@ import MercatorMath
 import StencilKit
 
 /// `stencil-bench plan SCENARIO [--json]`: the scenario's memory plan, as JSON
-/// (``JSONOutput/writePlan(_:budgetBytes:progress:)``, written segment by segment) or as a short summary.
+/// (``JSONOutput/writePlan(_:budgetBytes:progress:)``, written segment by segment) or as a short summary. A scenario
+/// with a `"camera"` is refused (it has a pitched schedule, not a plan).
 enum PlanCommand {
     /// Runs the command on the words after `plan`; exit status 0.
     static func run(_ words: [String]) throws -> Int32 {
@@ -11,6 +12,12 @@ enum PlanCommand {
         let progress = Progress("plan: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "plan")
+        guard setup.chase == nil else {
+            throw ScenarioError(
+                "\(setup.scenario.source): \"plan\" splits the screen's swept stencil into budget segments; a scenario "
+                    + "with a \"camera\" has pitched covers of several levels and no such plan: use \"schedule\" (its "
+                    + "pitched streaming schedule) or \"stencil\"")
+        }
         progress.update("plan: planning \(setup.scenario.name)")
         let plan = try setup.validatedPlan()
         var out = StandardOutput()

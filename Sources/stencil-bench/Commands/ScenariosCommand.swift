@@ -6,9 +6,9 @@ enum ScenariosCommand {
     static func run(_ words: [String]) throws -> Int32 {
         let args = try Arguments(words, command: "scenarios", spec: .init(valued: ["--write"]))
         guard args.positionals.isEmpty else { throw UsageError("'scenarios' takes no arguments") }
-        let all = try BuiltinScenarios.parsedAll()
+        let all = try BuiltinScenarios.parsedAll(listed: true)
         if let dir = args.string("--write") {
-            for entry in BuiltinScenarios.all {
+            for entry in BuiltinScenarios.listed {
                 try Console.write(entry.json + "\n", to: (dir as NSString).appendingPathComponent("\(entry.name).json"))
             }
             print("wrote \(all.count) scenario files to \(dir)")

@@ -5,6 +5,7 @@ import StencilKit
 /// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule ("Streaming
 /// schedule") of a scenario with its `"loader"` and budget (or the options given), as JSON or a short summary. A
 /// refused schedule is a ``ScenarioError`` of kind `infeasible`, printed as error JSON with `--json`, exit status 2.
+/// A scenario with a `"camera"` gets its pitched schedule (``PitchedScheduleCommand``).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum ScheduleCommand {
     static func run(_ words: [String]) throws -> Int32 {
@@ -23,6 +24,11 @@ enum ScheduleCommand {
             throw UsageError(
                 "\(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, \"throughput\": μ} to the "
                     + "scenario, or give --latency and --throughput")
+        }
+        if let camera = setup.chase {
+            return try PitchedScheduleCommand.run(
+                setup, camera: camera, latency: latency, throughput: throughput,
+                capacity: try args.int("--capacity", minimum: 1), json: args.has("--json"), progress: progress)
         }
         let capacity = try args.int("--capacity", minimum: 1) ?? setup.budget.capacity(for: setup.format)
         progress.update("schedule: checking the flight against the terrain")
@@ -62,11 +68,7 @@ enum ScheduleCommand {
                 + "\(Figures.count(schedule.evictions.count)) evictions, peak \(Figures.count(schedule.peakTiles)) tiles\n"
                 + "  needs of \(Figures.count(runs)) runs in \(fmt(milliseconds(needsTime))) ms, planned in "
                 + "\(fmt(milliseconds(planTime))) ms\n")
-        let (steps, allocations) = measureDriver(schedule)
-        out.write(
-            "  driver stepped per frame with on-time completions: step p50 \(fmt(steps.p50 * 1e6)) µs, p99 "
-                + "\(fmt(steps.p99 * 1e6)) µs, max \(fmt(steps.max * 1e6)) µs; "
-                + "\(allocations.map { "\($0)" } ?? "uncounted") allocations in the measured pass\n")
+        out.write(DriverTiming.summary(measureDriver(schedule)))
         out.flush()
         return 0
     }
@@ -75,31 +77,10 @@ enum ScheduleCommand {
     /// their planned times before each step; the second pass (buffers grown) is timed per step (completion reports
     /// included) and its allocations counted.
     static func measureDriver(_ schedule: StreamingSchedule) -> (Percentiles, Int?) {
-        let loads = (schedule.preload + schedule.requests).sorted { $0.completion < $1.completion }
-        var requests: [TileIndex] = []
-        var evictions: [TileIndex] = []
-        var risk: [TileIndex] = []
-        var samples = [Double](repeating: 0, count: schedule.frameCount + 1)
-        let clock = ContinuousClock()
-        var allocations: Int?
-        for pass in 0..<2 {
-            var driver = ScheduleDriver(schedule: schedule)
-            var next = 0
-            let body = {
-                for frame in -1..<schedule.frameCount {
-                    let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / schedule.framesPerSecond
-                    let start = clock.now
-                    while next < loads.count && loads[next].completion <= t {
-                        driver.completed(loads[next].tile, at: loads[next].completion, atRisk: &risk)
-                        next += 1
-                    }
-                    driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
-                    samples[frame + 1] = milliseconds(clock.now - start) / 1000
-                }
-            }
-            if pass == 0 { body() } else { allocations = AllocationCounter.count(body) }
-        }
-        return (Percentiles(samples), allocations)
+        DriverTiming.measure(
+            frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
+            loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
+        ) { ScheduleDriver(schedule: schedule) }
     }
 
     static func milliseconds(_ d: Duration) -> Double {

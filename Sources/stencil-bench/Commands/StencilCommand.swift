@@ -3,7 +3,9 @@ import MercatorMath
 import StencilKit
 
 /// `stencil-bench stencil SCENARIO [--json]`: the scenario's stencil, as JSON (``JSONOutput/writeStencil(_:format:)``)
-/// or as its column runs per row. It never plans: a scenario whose budget is too small still gets its stencil.
+/// or as its column runs per row. It never plans: a scenario whose budget is too small still gets its stencil. A
+/// scenario with a `"camera"` gets its pitched stencil (``PitchedStencilCommand``).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum StencilCommand {
     /// Runs the command on the words after `stencil`; exit status 0.
     static func run(_ words: [String]) throws -> Int32 {
@@ -11,6 +13,9 @@ enum StencilCommand {
         let progress = Progress("stencil: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "stencil")
+        if let camera = setup.chase {
+            return try PitchedStencilCommand.run(setup, camera: camera, json: args.has("--json"), progress: progress)
+        }
         progress.update("stencil: computing the stencil of \(setup.scenario.name)")
         let stencil = try setup.validatedStencil()
         progress.update("stencil: writing \(Figures.count(stencil.unwrapped.spans.count)) runs")

@@ -2,7 +2,9 @@ import Foundation
 import StencilKit
 
 /// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg` draws a scenario like a debug view (``ScenarioDrawing``);
-/// `stencil-bench svg VIEW -o FILE.svg` draws a view (``ViewDrawing``).
+/// with `--segments` its budget plan's segments (``SegmentsDrawing``); with `--residency` its streaming schedule's
+/// residency over time (``ResidencyDrawing``, the schedule `schedule` plans: `--capacity`, `--latency`,
+/// `--throughput` as there); `stencil-bench svg VIEW -o FILE.svg` draws a view (``ViewDrawing``).
 enum SvgCommand {
     /// Runs the command on the words after `svg`: a view's picture when an argument names a view, else a
     /// scenario's; exit status 0.
@@ -10,14 +12,51 @@ enum SvgCommand {
         try words.contains(where: BuiltinViews.isView) ? view(words) : scenario(words)
     }
 
-    /// `svg SCENARIO [--frame N] -o FILE.svg`.
+    /// `svg SCENARIO [--frame N | --segments | --residency [--capacity N] [--latency S] [--throughput N]]
+    /// -o FILE.svg`.
     static func scenario(_ words: [String]) throws -> Int32 {
         let args = try Arguments(
-            words, command: "svg", spec: .init(valued: ["--frame", "--output"], aliases: ["-o": "--output"]))
+            words, command: "svg",
+            spec: .init(
+                valued: ["--frame", "--output"] + ScenarioSchedule.options, switches: ["--segments", "--residency"],
+                aliases: ["-o": "--output"]))
         guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
+        let modes = ["--frame", "--segments", "--residency"].filter { args.has($0) || args.string($0) != nil }
+        guard modes.count <= 1 else {
+            throw UsageError("'svg' takes one of \(modes.joined(separator: ", ")), not several")
+        }
+        if !args.has("--residency"), let option = ScenarioSchedule.options.first(where: { args.string($0) != nil }) {
+            throw UsageError("'svg' takes \(option) only with --residency")
+        }
         let progress = Progress("svg: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "svg")
+        if let camera = setup.chase {
+            if let mode = modes.first(where: { $0 != "--frame" }) {
+                throw UsageError(
+                    "'svg \(mode)' draws flat scenarios: \(setup.scenario.source) has a chase camera (draw its frames "
+                        + "with --frame N)")
+            }
+            return try pitchedScenario(setup, camera: camera, args: args, output: output)
+        }
+        if args.has("--residency") {
+            progress.update("svg: the schedule of \(setup.scenario.name)")
+            let planned = try ScenarioSchedule(setup, args, command: "svg --residency")
+            let drawing = try ResidencyDrawing(planned)
+            try Console.write(drawing.render(), to: output)
+            print(
+                "wrote \(output): \(setup.scenario.name), residency of \(planned.schedule.requestCount) requests "
+                    + "(\(drawing.rows.count) tiles) at capacity \(planned.capacity)")
+            return 0
+        }
+        if args.has("--segments") {
+            progress.update("svg: stencil and plan of \(setup.scenario.name)")
+            let drawing = try SegmentsDrawing(
+                setup: setup, stencil: setup.validatedStencil(), plan: setup.validatedPlan())
+            try Console.write(drawing.render(), to: output)
+            print("wrote \(output): \(setup.scenario.name), \(drawing.plan.segmentCount) segments")
+            return 0
+        }
         progress.update("svg: stencil and plan of \(setup.scenario.name)")
         let (stencil, planResult) = try setup.validated()
         // A plan the budget cannot hold is drawn without split points.
@@ -46,12 +85,79 @@ enum SvgCommand {
     static func view(_ words: [String]) throws -> Int32 {
         let args = try Arguments(words, command: "svg", spec: .init(valued: ["--output"], aliases: ["-o": "--output"]))
         guard let output = args.string("--output") else { throw UsageError("'svg' needs -o FILE.svg") }
-        let setup = try ViewSetup(BuiltinViews.resolve(args.single("VIEW", command: "svg")))
+        let scenario = try BuiltinViews.resolve(args.single("VIEW", command: "svg"))
+        if scenario.camera != nil { return try pitchedView(scenario, output: output) }
+        let setup = try ViewSetup(scenario)
         let drawing = try ViewDrawing(setup)
         try Console.write(drawing.render(), to: output)
         print(
             "wrote \(output): \(setup.scenario.name ?? setup.scenario.source), \(drawing.visible.count) visible, "
                 + "\(drawing.ring.count) ring tiles")
         return 0
+    }
+
+    /// `svg VIEW -o FILE.svg` for a pitched view: ``PitchedViewDrawing``.
+    static func pitchedView(_ scenario: ViewScenario, output: String) throws -> Int32 {
+        let setup = try PitchedViewSetup(scenario)
+        let c = setup.camera
+        let name = scenario.name ?? scenario.source
+        let drawing = PitchedViewDrawing(
+            camera: c, cover: setup.cover,
+            caption: [
+                "\(name) — \(scenario.summary ?? "")",
+                "map zoom Z = \(fmt(c.mapZoom, decimals: 4)), view level \(c.level), levels "
+                    + "\(c.levels.minLevel)…\(c.levels.maxLevel), bias \(fmt(c.levels.levelBias)) · bearing "
+                    + "\(fmt(c.bearing))°, pitch \(fmt(c.pitch))°, fov \(fmt(c.fieldOfView))°, horizon limit "
+                    + "\(fmt(c.horizon))° · screen \(fmt(c.screen.width))×\(fmt(c.screen.height)) points at "
+                    + "\(fmt(c.screen.scale, decimals: 4)) px/pt at the centre",
+                "cover: \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))",
+            ])
+        try Console.write(drawing.render(), to: output)
+        print("wrote \(output): \(name), \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))")
+        return 0
+    }
+
+    /// `svg SCENARIO [--frame N] -o FILE.svg` for a scenario with a chase camera: the pitched view at frame N
+    /// (default: the middle of the flight), with the aircraft's position marked.
+    static func pitchedScenario(
+        _ setup: ScenarioSetup, camera chase: ChaseCamera, args: Arguments, output: String
+    ) throws -> Int32 {
+        try PitchedFramesCommand.requireNoBand(setup)
+        let frames = setup.frames
+        let frame = try args.int("--frame", minimum: 0) ?? frames.count / 2
+        guard frame < frames.count else {
+            throw UsageError("--frame \(frame) is past the flight's last frame \(frames.count - 1)")
+        }
+        let pose = frames.pose(ofFrame: frame)
+        let camera: PerspectiveCamera
+        let cover: [PitchedTile]
+        do {
+            camera = try chase.camera(at: pose, on: setup.grid)
+            cover = try camera.cover()
+        } catch { throw ScenarioError("\(setup.scenario.source): frame \(frame)", error) }
+        let counts = PitchedLevels.counts(cover.lazy.map(\.level))
+        let (t, _) = setup.timeAndGround(frame: frame, pose: pose)
+        var drawing = PitchedViewDrawing(
+            camera: camera, cover: cover,
+            caption: [
+                "\(setup.scenario.name) — frame \(frame) of \(frames.count), t = \(fmt(t)) s",
+                "chase camera: look-ahead \(fmt(chase.lookAhead)) px, pitch \(fmt(chase.pitch))°, fov "
+                    + "\(fmt(chase.fieldOfView))°, \(Self.zoomText(chase.zoom)) → map zoom Z = "
+                    + "\(fmt(camera.mapZoom, decimals: 4)), view level \(camera.level) · heading "
+                    + "\(fmt(pose.heading, decimals: 2))° · screen \(fmt(chase.width))×\(fmt(chase.height)) points",
+                "cover: \(cover.count) tiles (\(PitchedLevels.text(counts)))",
+            ])
+        drawing.marks = [(pose.position, "aircraft")]
+        try Console.write(drawing.render(), to: output)
+        print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count), \(cover.count) tiles")
+        return 0
+    }
+
+    /// `altitude A m` or `map zoom Z`.
+    static func zoomText(_ zoom: ChaseCamera.Zoom) -> String {
+        switch zoom {
+        case .mapZoom(let z): return "map zoom \(fmt(z))"
+        case .altitude(let a): return "altitude \(fmt(a)) m"
+        }
     }
 }

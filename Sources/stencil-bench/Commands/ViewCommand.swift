@@ -6,7 +6,8 @@ import StencilKit
 ///
 /// With `--json` it prints `{"level": n, "visible": [[i, j], ...], "ring": [[i, j], ...]}` — tiles row-major as
 /// [unwrapped column, row]; `level` is the XYZ level (from `map`, `grid.xyz`, or a 2ⁿ × 2ⁿ grid), null for other
-/// grids — or, for a view it cannot show, `{"error": {"kind": K, "message": "..."}}` and exit status 2.
+/// grids; for a pitched view (with `"camera"`) `{"level": n_c, "cover": [[n, i, y], ...]}` (``PitchedViewCommand``)
+/// — or, for a view it cannot show, `{"error": {"kind": K, "message": "..."}}` and exit status 2.
 enum ViewCommand {
     /// Runs the command on the words after `view`; exit status 0, or 2 for a view it cannot show.
     static func run(_ words: [String]) -> Int32 {
@@ -20,7 +21,15 @@ enum ViewCommand {
             do { argument = try args.single("VIEW", command: "view") } catch {
                 throw ViewError(.usage, error.description)
             }
-            let setup = try ViewSetup(BuiltinViews.resolve(argument))
+            let scenario = try BuiltinViews.resolve(argument)
+            if scenario.camera != nil {
+                // A pitched view (§11): its multi-level cover.
+                let setup = try PitchedViewSetup(scenario)
+                print(
+                    json ? PitchedViewCommand.json(setup).rendered() : PitchedViewCommand.text(setup), terminator: "")
+                return 0
+            }
+            let setup = try ViewSetup(scenario)
             var visible: [VisibleTile] = []
             var ring: [VisibleTile] = []
             setup.viewport.visibleTiles(into: &visible)
@@ -64,16 +73,21 @@ enum ViewCommand {
 
     /// `    row R: cols a–b, c` per row (tiles row-major).
     static func runs(_ tiles: [VisibleTile]) -> String {
+        runs(tiles.map { (row: $0.tile.row, column: $0.tile.column) })
+    }
+
+    /// `    row R: cols a–b, c` per row of (row, column) cells, row-major.
+    static func runs(_ tiles: [(row: Int, column: Int)]) -> String {
         var out = ""
         var index = 0
         while index < tiles.count {
-            let row = tiles[index].tile.row
+            let row = tiles[index].row
             var parts: [String] = []
-            while index < tiles.count, tiles[index].tile.row == row {
-                let first = tiles[index].tile.column
+            while index < tiles.count, tiles[index].row == row {
+                let first = tiles[index].column
                 var last = first
-                while index + 1 < tiles.count, tiles[index + 1].tile.row == row,
-                    tiles[index + 1].tile.column == last + 1
+                while index + 1 < tiles.count, tiles[index + 1].row == row,
+                    tiles[index + 1].column == last + 1
                 {
                     index += 1
                     last += 1

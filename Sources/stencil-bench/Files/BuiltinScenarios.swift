@@ -3,8 +3,15 @@ import Foundation
 /// The scenarios compiled into the binary, as the JSON text that `stencil-bench scenarios --write` also saves under
 /// `Benchmarks/scenarios/NAME.json` (the same reader parses both, so the files and the binary agree).
 enum BuiltinScenarios {
-    /// Name and JSON text of every built-in scenario, in run order.
+    /// Name and JSON text of every built-in scenario `run` measures, in run order.
     static let all: [(name: String, json: String)] = racetracks + TrackScenarios.all
+
+    /// The built-in scenarios with a chase camera (the geometry model's "Perspective views", §11), for `stencil`,
+    /// `frames`, `schedule` and `svg`: `run` measures their pitched covers on its own, not as a flat screen's flight.
+    static let pitched: [(name: String, json: String)] = [TrackScenarios.jfkToHeathrowChase()]
+
+    /// Every built-in scenario: ``all``, then ``pitched`` (what `scenarios` lists and writes).
+    static let listed: [(name: String, json: String)] = all + pitched
 
     /// The racetrack scenarios ("Route and flight loop").
     static let racetracks: [(name: String, json: String)] = [
@@ -167,14 +174,16 @@ enum BuiltinScenarios {
 
     /// The built-in scenario called `name`, parsed.
     static func named(_ name: String) throws(ScenarioError) -> Scenario? {
-        guard let entry = all.first(where: { $0.name == name }) else { return nil }
+        guard let entry = listed.first(where: { $0.name == name }) else { return nil }
         return try Scenario(json: entry.json, source: "built-in scenario \(name)")
     }
 
-    /// Every built-in scenario, parsed.
-    static func parsedAll() throws(ScenarioError) -> [Scenario] {
+    /// Every built-in scenario `run` measures (``all``), or with `listed` every one (``listed``), parsed.
+    static func parsedAll(listed includePitched: Bool = false) throws(ScenarioError) -> [Scenario] {
         var result: [Scenario] = []
-        for entry in all { result.append(try Scenario(json: entry.json, source: "built-in scenario \(entry.name)")) }
+        for entry in includePitched ? listed : all {
+            result.append(try Scenario(json: entry.json, source: "built-in scenario \(entry.name)"))
+        }
         return result
     }
 
@@ -190,7 +199,7 @@ enum BuiltinScenarios {
             if argument.hasSuffix(".json") || argument.contains("/") {
                 throw ScenarioError("\(label): no such file \(argument)")
             }
-            let names = all.map(\.name).joined(separator: ", ")
+            let names = listed.map(\.name).joined(separator: ", ")
             throw ScenarioError("unknown scenario \"\(argument)\": not a built-in name (\(names)) nor a file")
         }
         // A scenario is a few hundred bytes; refuse to read a huge file (or a device) into memory.

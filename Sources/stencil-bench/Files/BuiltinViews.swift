@@ -41,7 +41,36 @@ enum BuiltinViews {
                   "bearing": 37, "ring": 256 }
                 """
             ),
-        ]
+        ] + pitched
+
+    /// The pitched views (the geometry model's "Perspective views", §11): a cockpit-like 1920 × 1080 view at pitch 75°
+    /// over the Bernese Alps, and MODEL.md example 7, a 1024 × 768 map at pitch 60° (32 tiles, levels 13–14).
+    static let pitched: [(name: String, json: String)] = [
+        (
+            "alps-cockpit",
+            """
+            { "name": "alps-cockpit",
+              "description": "A cockpit-like 1920 × 1080 view at pitch 75° over the Bernese Alps (46.5°N 8.0°E), map zoom 13, looking SSW",
+              "map": {"zoom": 13, "tileSize": 256, "levelBias": 0, "minLevel": 0, "maxLevel": 22},
+              "screen": {"width": 1920, "height": 1080},
+              "center": {"lon": 8.0, "lat": 46.5},
+              "bearing": 200,
+              "camera": {"pitch": 75, "fov": 36.87, "horizon": 89.25} }
+            """
+        ),
+        (
+            "map-pitch60",
+            """
+            { "name": "map-pitch60",
+              "description": "The geometry model's example 7: Zurich at map zoom 14.3, 1024 × 768 at bearing 37°, pitch 60° (32 tiles, levels 13–14)",
+              "map": {"zoom": 14.3, "tileSize": 256, "levelBias": 0, "minLevel": 0, "maxLevel": 22},
+              "screen": {"width": 1024, "height": 768},
+              "center": {"lon": 8.5417, "lat": 47.3769},
+              "bearing": 37,
+              "camera": {"pitch": 60, "fov": 36.87, "horizon": 89.25} }
+            """
+        ),
+    ]
 
     /// Whether `argument` names a view: a built-in view, or a JSON file whose top level has a `center` field.
     static func isView(_ argument: String) -> Bool {

@@ -466,3 +466,14 @@ extension JSONValue {
     /// A tile set as its column runs, `[[row, first, last], ...]`, row-major.
     static func runs(_ set: TileSet) -> JSONValue { .array(set.spans.map(run)) }
 }
+
+/// Builders for the pitched commands' tiles (the geometry model's "Perspective views", §11).
+extension JSONValue {
+    /// An unwrapped tile of a level as `[n, i, y]` (i may lie in any world copy).
+    static func levelTile(_ tile: UnwrappedTileID) -> JSONValue {
+        .array([.int(tile.level), .int(tile.x), .int(tile.y)])
+    }
+
+    /// A real tile of a level as `[n, x, y]`.
+    static func levelTile(_ tile: TileID) -> JSONValue { .array([.int(tile.level), .int(tile.x), .int(tile.y)]) }
+}

@@ -52,6 +52,10 @@ struct Scenario: Sendable {
     var turnRate: Double
     /// The loader of the streaming schedule (`"loader": {"latency": λ, "throughput": μ}`), if given.
     var loader: (latency: Double, throughput: Double)?
+    /// A chase camera flown along the track (`"camera"`, ``ChaseCameraSpec``; the geometry model's "Perspective
+    /// views", §11): `stencil`, `frames`, `schedule` and `svg` then show its pitched covers; nil for the screen
+    /// straight down.
+    var camera: ChaseCameraSpec?
 
     /// Reads a scenario from JSON text; `source` names it in error messages (e.g. `scenario foo.json`).
     init(json text: String, source: String) throws(ScenarioError) {
@@ -60,7 +64,7 @@ struct Scenario: Sendable {
         let top = try FieldReader(root, path: "", source: source)
         try top.allow([
             "name", "description", "grid", "route", "screen", "turn", "lateralBand", "lateralBandMetres", "body",
-            "bytesPerTile", "budgetBytes", "policy", "clipToTerrain", "flight", "loader",
+            "bytesPerTile", "budgetBytes", "policy", "clipToTerrain", "flight", "loader", "camera",
         ])
         name = try top.string("name")
         guard !name.isEmpty else { throw top.invalid("name", "must not be empty") }
@@ -69,7 +73,20 @@ struct Scenario: Sendable {
 
         grid = try GridSpec(top.object("grid"))
         route = try RouteSpec(try top.object("route"))
-        screen = try ScreenSpec(top.object("screen"))
+        if let c = try top.optionalObject("camera") {
+            guard case .xyz = grid else {
+                throw ScenarioError(
+                    "\(source): field \"camera\" needs an XYZ grid, \"grid\": {\"xyz\": n} (a chase camera draws "
+                        + "the levels of a Web Mercator pyramid; got \(grid.description))")
+            }
+            camera = try ChaseCameraSpec(c)
+            screen = try ScreenSpec(
+                top.object("screen"), scaleFromMap: true,
+                scaleSetter: "with a \"camera\" (its \"zoom\" or \"altitude\" sets the scale)")
+            try top.requireCentredAnchor(screen)
+        } else {
+            screen = try ScreenSpec(top.object("screen"))
+        }
 
         if let t = try top.optionalObject("turn") {
             try t.allow(["radius", "direction"])

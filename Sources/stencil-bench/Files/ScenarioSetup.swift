@@ -64,6 +64,8 @@ struct ScenarioSetup: Sendable {
     let frames: TrackFrames
     let format: TextureFormat
     let budget: MemoryBudget
+    /// The chase camera of a scenario with `"camera"` (§11), else nil.
+    let chase: ChaseCamera?
 
     /// Builds the track; `fpsOverride` replaces the scenario's frame rate.
     /// - Throws: ``ScenarioError`` with the library's message when the geometry is invalid.
@@ -103,6 +105,11 @@ struct ScenarioSetup: Sendable {
             coordinates = list
         } catch { throw StencilError.geometry(error) }
         let screen = try scenario.screen.makeScreen()
+        if let spec = scenario.camera {
+            chase = try spec.makeCamera(tileSize: grid.tileSize, screen: scenario.screen, body: scenario.body)
+        } else {
+            chase = nil
+        }
         switch scenario.route {
         case .racetrack(_, _, let way):
             let turn = try Turn(radius: scenario.turnRadius, direction: scenario.turnDirection)

@@ -26,6 +26,15 @@ enum GridSpec: Sendable {
         }
     }
 
+    /// The block as a scenario file writes it, for messages.
+    var description: String {
+        switch self {
+        case .tiles(let columns, let rows, let tileSize):
+            return "{\"columns\": \(columns), \"rows\": \(rows), \"tileSize\": \(tileSize)}"
+        case .xyz(let level): return "{\"xyz\": \(level)}"
+        }
+    }
+
     /// The tile size in px (256 for an XYZ level).
     var tileSize: Int {
         switch self {
@@ -63,10 +72,14 @@ struct ScreenSpec: Sendable {
     /// Terrain px added on every side of the footprint.
     var margin: Double
 
-    /// Reads the block; with `scaleFromMap` the field `scale` must be absent (a map zoom sets the scale).
+    /// Reads the block; with `scaleFromMap` the field `scale` must be absent (a map zoom, or a camera's zoom or
+    /// altitude, sets the scale; `scaleSetter` says which, in the refusal).
     /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or invalid field, or for both `scale`
     ///   and its deprecated name `zoom`.
-    init(_ block: FieldReader, scaleFromMap: Bool = false) throws(ScenarioError) {
+    init(
+        _ block: FieldReader, scaleFromMap: Bool = false,
+        scaleSetter: String = "with \"map\" (map.zoom sets the scale)"
+    ) throws(ScenarioError) {
         try block.allow(["width", "height", "scale", "zoom", "anchor", "margin"])
         var s = block
         if block.has("zoom") {
@@ -81,7 +94,7 @@ struct ScreenSpec: Sendable {
         height = try s.number("height", greaterThan: 0)
         if scaleFromMap {
             guard !s.has("scale") else {
-                throw s.invalid("scale", "must be absent with \"map\" (map.zoom sets the scale)")
+                throw s.invalid("scale", "must be absent \(scaleSetter)")
             }
             scale = nil
         } else {

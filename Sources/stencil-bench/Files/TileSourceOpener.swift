@@ -2,10 +2,19 @@ import Foundation
 import MercatorMath
 import StencilKitIO
 
-/// The tile source a command's `--source PATH` names: today a `{z}/{x}/{y}.ext` directory (``TileDirectory``, its
-/// extension discovered). One function, so a new kind of source (a `.pmtiles` archive) is added in one place.
-/// - Throws: ``ScenarioError`` of kind `badSource` naming the path and what would be valid.
+/// The tile source a command's `--source PATH` names: a PMTiles archive (a file whose name ends `.pmtiles`,
+/// ``PMTilesReader``) or a `{z}/{x}/{y}.ext` directory (``TileDirectory``, its extension discovered). One function,
+/// so a new kind of source is added in one place.
+/// - Throws: ``ScenarioError`` of kind `badSource` (or the archive's error kind) naming the path and what would be
+///   valid.
 func openTileSource(path: String) throws(ScenarioError) -> any TileSource {
+    if path.hasSuffix(".pmtiles") {
+        do {
+            return try PMTilesReader(path: path)
+        } catch {
+            throw ScenarioError("\(error)", kind: "badSource")
+        }
+    }
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
         do {
@@ -15,7 +24,8 @@ func openTileSource(path: String) throws(ScenarioError) -> any TileSource {
         }
     }
     throw ScenarioError(
-        "tile source \(path) is not a {z}/{x}/{y}.ext directory (the sources a replay reads)", kind: "badSource")
+        "tile source \(path) is neither a .pmtiles archive nor a {z}/{x}/{y}.ext directory (the sources a replay reads)",
+        kind: "badSource")
 }
 
 /// Writes a `{z}/{x}/{y}.bin` directory under `root` holding `tiles`, each file `bytes` long (its id as text,

@@ -111,6 +111,31 @@ enum TrackScenarios {
             budgetBytes: 64 * 262_144, flight: "{\"groundSpeed\": \(speeds), \"fps\": 1, \"turnRate\": 90}")
     }
 
+    /// A chase camera over JFK → LHR's filed plan (as `jfk-lhr-ground`: z = 12, 250 m/s over the ground, 1 frame a
+    /// second) at 3,000 m above the ground, pitch 70°, the screen's centre 200 px (of z = 12, ≈ 5 km) ahead of the
+    /// aircraft, levels 0…22 (the geometry model's "Perspective views", §11). No budget: `schedule` plans at the least
+    /// capacity.
+    static func jfkToHeathrowChase() -> (name: String, json: String) {
+        let points: [(lon: Double, lat: Double)] = [
+            (-73.7781, 40.6413), (-50, 50), (-40, 52), (-30, 53), (-20, 53), (-0.4543, 51.47),
+        ]
+        return (
+            "jfk-lhr-chase",
+            """
+            { "name": "jfk-lhr-chase",
+              "description": "A chase camera at 3,000 m over JFK to LHR's filed plan at XYZ z = 12 (pitch 70°, 1024 × 768, 250 m/s, 1 fps)",
+              "grid": {"xyz": 12},
+              "route": {"waypoints": \(waypoints(points)), "legs": "greatCircle", "tolerance": 0.5},
+              "screen": {"width": 1024, "height": 768},
+              "camera": {"pitch": 70, "fov": 36.87, "horizon": 89.25, "lookAhead": 200, "altitude": 3000,
+                         "levelBias": 0, "minLevel": 0, "maxLevel": 22},
+              "bytesPerTile": 262144,
+              "flight": {"groundSpeed": 250, "fps": 1, "turnRate": 90},
+              "loader": {"latency": 0.1, "throughput": 50} }
+            """
+        )
+    }
+
     /// A 2,000-point GPX-like track at XYZ z = 14: a random walk from (7.0°E, 46.0°N) on a fixed seed, steps of
     /// about 25 px turning up to ±30° each.
     static func gpxTrack() -> (name: String, json: String) {

@@ -15,6 +15,10 @@ import StencilKit
 /// must be absent. `center` is `{"lon", "lat"}` or `{"x", "y"}` in pixels of the grid (of the level, for a map).
 /// `bearing` defaults to 0, `ring` to 0 (no ring); `name` and `description` are optional. Any other field is an
 /// error.
+///
+/// A view with `"camera": {"pitch", "fov", "horizon"}` (``ViewCameraSpec``) is pitched (the geometry model's
+/// "Perspective views", §11): it needs `map` (the levels by depth come from its zoom, bias and level range), its
+/// screen anchor must be the centre and it has no ring (``PitchedViewSetup``).
 struct ViewScenario: Sendable {
     /// Where the tiles come from.
     enum Source: Sendable {
@@ -45,6 +49,8 @@ struct ViewScenario: Sendable {
     var bearing: Double
     /// The prefetch ring's width in terrain px (0: no ring).
     var ring: Double
+    /// The perspective camera of a pitched view; nil for a view straight down.
+    var camera: ViewCameraSpec?
 
     /// Reads a view from JSON text.
     /// - Throws: ``ViewError`` of kind `syntax` for invalid JSON, `field` for a missing, unknown or invalid field.
@@ -60,7 +66,7 @@ struct ViewScenario: Sendable {
 
     private init(_ root: JSONValue, source: String) throws(ScenarioError) {
         let top = try FieldReader(root, path: "", source: source)
-        try top.allow(["name", "description", "grid", "map", "screen", "center", "bearing", "ring"])
+        try top.allow(["name", "description", "grid", "map", "screen", "center", "bearing", "ring", "camera"])
         name = try top.optionalString("name")
         summary = try top.optionalString("description")
         self.source = source
@@ -86,6 +92,27 @@ struct ViewScenario: Sendable {
         }
         bearing = try top.number("bearing", default: 0)
         ring = try top.number("ring", default: 0, atLeast: 0)
+        if let c = try top.optionalObject("camera") { camera = try ViewCameraSpec(c) }
+        if camera != nil {
+            guard fromMap else {
+                throw ScenarioError(
+                    "\(source): field \"camera\" needs \"map\" in place of \"grid\" (a pitched view draws levels by "
+                        + "depth from the map zoom, bias and level range of a Web Mercator pyramid)")
+            }
+            try top.requireCentredAnchor(screen)
+            guard ring == 0 else {
+                throw top.invalid(
+                    "ring",
+                    "must be absent or 0 with a \"camera\": a pitched view has no prefetch ring (got "
+                        + "\(JSONValue.format(ring)))")
+            }
+        }
+    }
+
+    /// The map's level of detail (tile size, bias, level range), or nil for a grid.
+    var levels: (tileSize: Int, levelBias: Double, minLevel: Int, maxLevel: Int)? {
+        guard case .map(_, let tileSize, let bias, let minLevel, let maxLevel) = tiles else { return nil }
+        return (tileSize, bias, minLevel, maxLevel)
     }
 
     private static func map(_ m: FieldReader) throws(ScenarioError) -> Source {
@@ -116,9 +143,13 @@ struct ViewSetup: Sendable {
     let level: Int?
     let viewport: Viewport
 
-    /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the view.
+    /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the view, or
+    ///   `refused` for a pitched view (``PitchedViewSetup`` sets those up).
     init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
+        guard scenario.camera == nil else {
+            throw ViewError(.refused, "\(scenario.source): a pitched view (with \"camera\") has no flat viewport")
+        }
         do {
             var mapScale: Double?
             switch scenario.tiles {

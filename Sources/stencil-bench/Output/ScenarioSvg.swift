@@ -308,7 +308,9 @@ struct ScenarioDrawing {
         }
         s += Svg.tag(
             "text", [("x", "12"), ("y", "140"), ("fill", Colour.label)],
-            content: "unwrapped terrain pixels, y down; loop A→B→A in dark blue; grid lines are tile edges")
+            content: "unwrapped terrain pixels, y down; "
+                + (setup.racetrack != nil ? "loop A→B→A" : "the track from start to end") + " in dark blue; "
+                + "grid lines are tile edges")
         s += "</g>\n"
         return s
     }

@@ -1,0 +1,281 @@
+import Foundation
+import MercatorMath
+
+/// A perspective camera's cover, in a buffer reused from frame to frame (§11): tiles of several levels, disjoint,
+/// that together contain the footprint.
+///
+/// Keep one per render loop and pass it to ``PerspectiveCamera/cover(order:into:)`` every frame: its arrays keep
+/// their capacity, so once they have grown to the largest cover a frame allocates nothing.
+public struct PitchedCover: Sendable {
+    /// The tiles of the last cover, in the order it was asked for.
+    public internal(set) var tiles: [PitchedTile] = []
+    /// The refined spans of the level being read and of the level being written (scratch).
+    var refined: [ColumnSpan] = []
+    var nextRefined: [ColumnSpan] = []
+    /// The cover as runs (level, row, first, last), level by level and row-major, when asked for runs only.
+    var runs: [LevelRun] = []
+    /// Tiles written so far (runs included).
+    var count = 0
+    /// (least distance ahead, tile) pairs of a nearest-first sort (scratch).
+    var keyed: [(key: Double, tile: PitchedTile)] = []
+
+    /// An empty buffer.
+    public init() {}
+}
+
+extension PerspectiveCamera {
+    /// The most tiles one cover may hold, ``FootprintLimits/maximumTilesPerFrame`` = 2²⁰ (1,048,576): past it a
+    /// cover is refused before it takes more memory. A 3840 × 2160 screen at 85° pitch in MODEL example 7's setting
+    /// (Z = 14.3, levels 0…22, fov 36.87°, θ_max 89.25°) needs 500 tiles over levels 11–16 with levels by depth, and
+    /// 2,923 at the single level 14; at 75° a 1920 × 1080 screen needs 184 and 6,176.
+    public static var maximumCoverTiles: Int { FootprintLimits.maximumTilesPerFrame }
+
+    /// Fills `cover` with the camera's cover (§11): the tiles of level n_min the footprint needs (positive area),
+    /// each replaced by its children the footprint needs while the part of the footprint inside it holds ground
+    /// with ℓ ≥ n + 1 of positive area and n < n_max; rows past the terrain left out; unwrapped columns across ±180°.
+    ///
+    /// How. The ground with ℓ ≥ n + 1 is the footprint's part nearer than the band edge
+    /// s_n = (D·2^(n_r+b−n−1) − H·cos p)/sin p ahead of e, a trapezoid R_n (empty, or all of it). A tile of level n
+    /// is refined exactly when it meets R_n with positive area (δ is affine, so min δ over tile ∩ footprint is below
+    /// the threshold exactly then), and R_n shrinks as n grows, so a tile meeting R_n has every ancestor refined.
+    /// Level by level, each row's cover is then one run: the children of the refined run of the parent row, cut to
+    /// the footprint's run, less the refined run of R_n — at most two runs of tiles a row, found with the same
+    /// row cover as every view (`QuadRows`). At pitch 0 the depth is constant and the cover is the view's, at n_c.
+    /// Overlaps thinner than a view's draw tolerance (2e + 16 ulp, e scaled to each level) count as touching.
+    ///
+    /// Order: ``TileOrder/rowMajor`` lists levels coarsest first, then rows top to bottom, then unwrapped columns
+    /// west to east, as built. ``TileOrder/nearestFirst`` sorts by the least depth over tile ∩ footprint (the tile
+    /// square clipped to the trapezoid), ties coarsest first then row-major; at pitch 0 every depth is equal.
+    /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than ``maximumCoverTiles``
+    ///   tiles, before it takes more memory.
+    /// - Complexity: O(rows + tiles) per level for ``TileOrder/rowMajor``, no allocation once `cover` has grown;
+    ///   plus O(tiles · log tiles) for ``TileOrder/nearestFirst``.
+    public func cover(order: TileOrder = .rowMajor, into cover: inout PitchedCover) throws(StencilError) {
+        try fill(&cover, runsOnly: false)
+        if order == .nearestFirst { sortNearestFirst(&cover) }
+    }
+
+    /// Fills `cover.tiles`, or only `cover.runs` when `runsOnly` (a track's frames diff their runs).
+    func fill(_ cover: inout PitchedCover, runsOnly: Bool) throws(StencilError) {
+        cover.tiles.removeAll(keepingCapacity: true)
+        cover.runs.removeAll(keepingCapacity: true)
+        cover.count = 0
+        // The two span buffers swap level by level: keep their capacities equal so neither regrows after warming.
+        let spans = max(cover.refined.capacity, cover.nextRefined.capacity)
+        cover.refined.reserveCapacity(spans)
+        cover.nextRefined.reserveCapacity(spans)
+        cover.refined.removeAll(keepingCapacity: true)
+        let footprintRows = QuadRows(footprint)
+        let box = footprintRows.bounds
+        let reach = max(max(abs(box.minX), abs(box.maxX)), max(abs(box.minY), abs(box.maxY)))
+        let tileSize = Double(levels.tileSize)
+        let world = tileSize * exp2(Double(referenceLevel))
+        let roundingMargin = 16 * reach.ulp
+        let firstLevel = pitch == 0 ? level : firstLevelWithOutput()
+        let lastLevel = pitch == 0 ? level : levels.maxLevel
+        var n = firstLevel
+        while true {
+            let length = tileSize * exp2(Double(referenceLevel - n))
+            let writer = PitchedRunWriter(
+                level: n, length: length, tolerance: 2 * (1e-9 * length + 1e-14 * world) + roundingMargin,
+                footprint: footprintRows, band: n < lastLevel ? refinedRegion(below: n) : nil,
+                bandEdge: n < lastLevel && pitch > 0 ? distanceAhead(atDepth: refinementDepth(below: n)) : 0,
+                eye: eye, ahead: ahead, runsOnly: runsOnly)
+            cover.nextRefined.removeAll(keepingCapacity: true)
+            if n == firstLevel {
+                let (first, last) = (
+                    IntRounding.floor((box.minY + writer.tolerance) / length),
+                    IntRounding.ceil((box.maxY - writer.tolerance) / length) - 1
+                )
+                let firstRow = max(first, 0)
+                let lastRow = min(last, (1 << n) - 1)
+                if firstRow <= lastRow {
+                    guard lastRow - firstRow < Self.maximumCoverTiles else {
+                        throw Self.tooManyTiles(Double(lastRow - firstRow + 1))
+                    }
+                    for row in firstRow...lastRow {
+                        if let (a, b) = footprintRows.columns(
+                            inRow: row, tileLength: length, tolerance: writer.tolerance)
+                        {
+                            try writer.write(row: row, from: a, through: b, into: &cover)
+                        }
+                    }
+                }
+            } else {
+                for span in cover.refined {
+                    for row in (2 * span.row)...(2 * span.row + 1) {
+                        guard
+                            let (a, b) = footprintRows.columns(
+                                inRow: row, tileLength: length, tolerance: writer.tolerance)
+                        else { continue }
+                        let first = max(a, 2 * span.first)
+                        let last = min(b, 2 * span.last + 1)
+                        if first <= last { try writer.write(row: row, from: first, through: last, into: &cover) }
+                    }
+                }
+            }
+            swap(&cover.refined, &cover.nextRefined)
+            if cover.refined.isEmpty { break }
+            n += 1
+        }
+    }
+
+    /// The cover in a new array (see ``cover(order:into:)``); allocates, so a render loop keeps a ``PitchedCover``.
+    /// - Throws: as ``cover(order:into:)``.
+    public func cover(order: TileOrder = .rowMajor) throws(StencilError) -> [PitchedTile] {
+        var buffer = PitchedCover()
+        try cover(order: order, into: &buffer)
+        return buffer.tiles
+    }
+
+    /// The refusal of a cover of `count` tiles or more.
+    static func tooManyTiles(_ count: Double) -> StencilError {
+        .tooLarge(
+            what: "Tiles of the perspective camera's cover", value: count, limit: Double(maximumCoverTiles),
+            advice: "lower the pitch or the horizon limit, raise the level bias' floor (n_min) or the map zoom, or use "
+                + "a smaller screen")
+    }
+
+    /// The first level from n_min at which a tile can stay in the cover: every level n < n_max whose band edge lies
+    /// at or past the far edge (D·2^(n_r+b−n−1) ≥ the far edge's depth) has R_n = the whole footprint, so every
+    /// tile it needs is refined; the cover starts with the footprint's tiles at the first level that is not so.
+    /// - Complexity: O(levels skipped); the threshold halves exactly level by level.
+    func firstLevelWithOutput() -> Int {
+        var n = levels.minLevel
+        var threshold = refinementDepth(below: n)
+        while n < levels.maxLevel && distanceAhead(atDepth: threshold) >= farDistance {
+            n += 1
+            threshold /= 2
+        }
+        return n
+    }
+
+    /// R_n: the footprint's part nearer than the band edge s_n (ground with ℓ ≥ n + 1), or nil when it has no area.
+    func refinedRegion(below n: Int) -> QuadRows? {
+        let s = distanceAhead(atDepth: refinementDepth(below: n))
+        guard s > nearDistance else { return nil }
+        if s >= farDistance { return QuadRows(footprint) }
+        let k = (farHalfWidth - nearHalfWidth) / (farDistance - nearDistance)
+        let w = nearHalfWidth + (s - nearDistance) * k
+        let c = PixelPoint(x: eye.x + s * ahead.x, y: eye.y + s * ahead.y)
+        return QuadRows(
+            Quad(footprint.a, c - w * right, c + w * right, footprint.d))
+    }
+}
+
+/// Writes one level's runs: a row's candidate run less its refined run (at most two runs of tiles), and the refined
+/// run kept for the next level.
+struct PitchedRunWriter {
+    let level: Int
+    let length: Double
+    let tolerance: Double
+    /// R_n, read only when `hasBand` (a non-optional field: unwrapping an optional copied the whole struct a row).
+    let band: QuadRows
+    let hasBand: Bool
+    let mask: Int
+    let runsOnly: Bool
+    /// s_n, the band edge's distance ahead of e, and u(β)·x for the side test: s(q) = u·q − u·e.
+    let bandEdge: Double
+    let ahead: PixelPoint
+    let aheadOfEye: Double
+
+    init(
+        level: Int, length: Double, tolerance: Double, footprint: QuadRows, band: QuadRows?, bandEdge: Double,
+        eye: PixelPoint, ahead: PixelPoint, runsOnly: Bool
+    ) {
+        self.level = level
+        self.length = length
+        self.tolerance = tolerance
+        self.band = band ?? footprint
+        hasBand = band != nil
+        mask = (1 << level) - 1
+        self.runsOnly = runsOnly
+        self.bandEdge = bandEdge
+        self.ahead = ahead
+        aheadOfEye = ahead.dot(eye)
+    }
+
+    /// Writes row `row`'s candidate run a…b: the tiles outside R_n's run, and R_n's run as refined.
+    ///
+    /// A shortcut first: when the candidates' bounding box lies wholly nearer than the band edge (by more than the
+    /// tolerance), every candidate meets R_n as it meets the footprint and all are refined; wholly beyond it, none
+    /// is. Only the rows the band edge crosses need R_n's own row cover.
+    @inline(__always)
+    func write(row: Int, from a: Int, through b: Int, into cover: inout PitchedCover) throws(StencilError) {
+        if hasBand {
+            let x0 = Double(a) * length * ahead.x
+            let x1 = Double(b + 1) * length * ahead.x
+            let y0 = Double(row) * length * ahead.y
+            let y1 = Double(row + 1) * length * ahead.y
+            let nearest = min(x0, x1) + min(y0, y1) - aheadOfEye
+            let farthest = max(x0, x1) + max(y0, y1) - aheadOfEye
+            if farthest < bandEdge - tolerance {
+                cover.nextRefined.append(ColumnSpan(row: row, first: a, last: b))
+                return
+            }
+            if nearest > bandEdge + tolerance {
+                try append(row: row, from: a, through: b, to: &cover)
+                return
+            }
+        }
+        if hasBand, let (r0, r1) = band.columns(inRow: row, tileLength: length, tolerance: tolerance) {
+            let c0 = max(r0, a)
+            let c1 = min(r1, b)
+            if c0 <= c1 {
+                if a < c0 { try append(row: row, from: a, through: c0 - 1, to: &cover) }
+                if c1 < b { try append(row: row, from: c1 + 1, through: b, to: &cover) }
+                cover.nextRefined.append(ColumnSpan(row: row, first: c0, last: c1))
+                return
+            }
+        }
+        try append(row: row, from: a, through: b, to: &cover)
+    }
+
+    @inline(__always)
+    func append(row: Int, from a: Int, through b: Int, to cover: inout PitchedCover) throws(StencilError) {
+        let total = cover.count + (b - a + 1)
+        guard total <= PerspectiveCamera.maximumCoverTiles else {
+            throw PerspectiveCamera.tooManyTiles(Double(total))
+        }
+        cover.count = total
+        if runsOnly {
+            cover.runs.append(LevelRun(level: level, row: row, first: a, last: b))
+            return
+        }
+        // Geometric growth (reserving the exact size each time would copy on every run while the buffer warms).
+        if cover.tiles.capacity < total { cover.tiles.reserveCapacity(max(total, 2 * cover.tiles.capacity)) }
+        // Room for the run, then written in place: one uniqueness check a run, not a tile.
+        let start = cover.tiles.count
+        let placeholder = PitchedTile(
+            tile: UnwrappedTileID(unchecked: 0, 0, 0), realTile: TileID(unchecked: 0, 0, 0), origin: .zero, size: 0)
+        cover.tiles.append(contentsOf: repeatElement(placeholder, count: b - a + 1))
+        let y = Double(row) * length
+        cover.tiles.withUnsafeMutableBufferPointer { tiles in
+            var k = start
+            for i in a...b {
+                tiles[k] = PitchedTile(
+                    tile: UnwrappedTileID(unchecked: level, i, row), realTile: TileID(unchecked: level, i & mask, row),
+                    origin: PixelPoint(x: Double(i) * length, y: y), size: length)
+                k += 1
+            }
+        }
+    }
+}
+
+/// A run of tiles of one level and row: columns first…last (unwrapped).
+struct LevelRun: Sendable, Hashable {
+    var level: Int
+    var row: Int
+    var first: Int
+    var last: Int
+
+    /// Whether this run's (level, row) comes before `other`'s.
+    @inline(__always)
+    func precedesRow(of other: LevelRun) -> Bool {
+        level != other.level ? level < other.level : row < other.row
+    }
+
+    /// Whether both runs lie on the same level and row.
+    @inline(__always)
+    func sharesRow(with other: LevelRun) -> Bool { level == other.level && row == other.row }
+}

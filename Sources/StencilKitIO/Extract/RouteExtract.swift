@@ -1,0 +1,76 @@
+import Foundation
+import MercatorMath
+
+/// A route's tiles copied from a source archive into a new one, byte for byte, by planned reads
+/// (go-pmtiles' extract: look every wanted tile up, sort by offset, merge neighbouring ranges within an over-fetch).
+///
+/// The wanted tiles are typically a ``/StencilKit/PyramidStencil``'s `tileIDs` (an extension in this module). The
+/// new archive has the source's tile type, tile compression, internal compression and metadata, and every found tile
+/// with exactly the bytes the source stores for it.
+public struct RouteExtract: Sendable {
+    /// The archive to write (call ``PMTilesWriter/archive()`` or ``PMTilesWriter/write(toPath:)``).
+    public let writer: PMTilesWriter
+    /// What the extract found and read.
+    public let report: ExtractReport
+    /// The read plan that was executed.
+    public let plan: ReadPlan
+
+    /// Looks up `tiles` in `source`, plans the reads with over-fetch fraction `overfetch`, reads and fills a writer.
+    /// - Complexity: O(t log t) for t tiles plus one lookup each (leaf directories read once, cached) and
+    ///   ``ReadPlan/reads`` reads; memory O(bytes read).
+    /// - Throws: the source's ``PMTilesError``s; ``PMTilesError/invalidArgument(name:value:valid:)`` for a bad
+    ///   over-fetch.
+    public init(_ tiles: some Sequence<TileID>, from source: PMTilesReader, overfetch: Double) throws(PMTilesError) {
+        var located: [(tile: TileID, span: ByteSpan)] = []
+        var missing = 0
+        for tile in Set(tiles) {
+            if let range = try source.byteRange(for: tile) {
+                located.append((tile, ByteSpan(offset: range.offset, length: range.length)))
+            } else {
+                missing += 1
+            }
+        }
+        let plan = try ReadPlan(spans: located.map(\.span), overfetch: overfetch)
+        // Execute the reads; each wanted span lies within exactly one read (reads are disjoint and sorted).
+        var bytes: [ByteSpan: Data] = [:]
+        var next = 0
+        for read in plan.reads {
+            let data = try source.source.read(offset: read.offset, length: read.length)
+            while next < plan.wanted.count, plan.wanted[next].end <= read.end {
+                let span = plan.wanted[next]
+                let start = data.startIndex + Int(span.offset - read.offset)
+                bytes[span] = data.subdata(in: start..<start + span.length)
+                next += 1
+            }
+        }
+        var writer = PMTilesWriter()
+        writer.internalCompression = source.header.internalCompression
+        writer.tileCompression = source.header.tileCompression
+        writer.tileType = source.header.tileType
+        writer.metadata = (try? source.metadata()) ?? Data("{}".utf8)
+        for (tile, span) in located {
+            if let data = bytes[span] { writer.add(data, for: tile) }
+        }
+        self.writer = writer
+        self.plan = plan
+        report = ExtractReport(
+            tiles: located.count, bytes: plan.bytesWanted, missing: missing, reads: plan.reads.count,
+            bytesRead: plan.bytesRead, runs: plan.runs)
+    }
+}
+
+/// What a ``RouteExtract`` found and read.
+public struct ExtractReport: Sendable, Hashable {
+    /// Wanted tiles the source has (all copied).
+    public let tiles: Int
+    /// Bytes wanted: the distinct byte ranges of those tiles (tiles sharing stored bytes count once).
+    public let bytes: UInt64
+    /// Wanted tiles the source lacks.
+    public let missing: Int
+    /// Reads made.
+    public let reads: Int
+    /// Bytes read: at most (1 + over-fetch) · ``bytes``.
+    public let bytesRead: UInt64
+    /// Runs of consecutive offsets among the wanted ranges: ``reads`` ≤ runs.
+    public let runs: Int
+}

@@ -1,0 +1,52 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// `stencil-bench stencil SCENARIO [--json]` for a scenario with a `"camera"`: the pitched stencil (the geometry
+/// model's "Perspective views", §11), the union of the chase camera's covers over the scenario's frames.
+///
+/// With `--json` it prints `{"cover": [[n, i, y], ...], "real": [[n, x, y], ...], "realTiles": N, "bytes": B,
+/// "unwrappedTiles": U, "realTilesPerLevel": {"n": count, ...}}`: the distinct unwrapped tiles (levels coarsest first,
+/// then row-major), the distinct real tiles in the same order, their count and bytes (real tiles × bytes per tile).
+/// Without it, a summary with the tiles per level and the time the stencil took.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+enum PitchedStencilCommand {
+    /// Runs the command on a set-up scenario with a chase camera; exit status 0.
+    /// - Throws: ``ScenarioError`` with the library's reason when it refuses the stencil (a lateral band, a camera
+    ///   refused at some pose, too much work).
+    static func run(_ setup: ScenarioSetup, camera: ChaseCamera, json: Bool, progress: Progress) throws -> Int32 {
+        progress.update("stencil: the pitched stencil of \(Figures.count(setup.frames.count)) frames")
+        let clock = ContinuousClock()
+        let start = clock.now
+        let stencil: PitchedStencil
+        do { stencil = try PitchedStencil(frames: setup.frames, camera: camera) } catch {
+            throw ScenarioError(setup.scenario.source, error)
+        }
+        let elapsed = clock.now - start
+        let perLevel = stencil.realTileCountPerLevel.sorted { $0.key < $1.key }
+        if json {
+            var out = JSONStream()
+            out.beginArray("cover", items: .inline)
+            for tile in stencil.tiles { out.item(.levelTile(tile)) }
+            out.endArray()
+            out.beginArray("real", items: .inline)
+            for tile in stencil.real { out.item(.levelTile(tile)) }
+            out.endArray()
+            out.field("realTiles", .int(stencil.realTileCount))
+            out.field("bytes", .int(stencil.bytes(for: setup.format)))
+            out.field("unwrappedTiles", .int(stencil.tiles.count))
+            out.field("realTilesPerLevel", .object(perLevel.map { ("\($0.key)", .int($0.value)) }))
+            out.finish()
+            return 0
+        }
+        var out = StandardOutput()
+        out.write(
+            "\(setup.scenario.name): pitched stencil of \(Figures.count(setup.frames.count)) frames: "
+                + "\(Figures.count(stencil.tiles.count)) unwrapped tiles, \(Figures.count(stencil.realTileCount)) "
+                + "distinct real tiles, \(Figures.bytes(stencil.bytes(for: setup.format))) bytes; computed in "
+                + "\(fmt(ScheduleCommand.milliseconds(elapsed))) ms\n"
+                + "  real tiles per level: \(PitchedLevels.text(perLevel.map { ($0.key, $0.value) }))\n")
+        out.flush()
+        return 0
+    }
+}

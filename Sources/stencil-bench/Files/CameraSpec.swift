@@ -1,0 +1,126 @@
+import Foundation
+import MercatorMath
+import StencilKit
+
+/// The `"camera"` block of a view file: a perspective camera (the geometry model's "Perspective views", §11) looking
+/// at the view's `map` through its `screen`.
+///
+/// ```json
+/// "camera": {"pitch": 60, "fov": 36.87, "horizon": 89.25}
+/// ```
+/// `pitch` p in degrees is required (0 looks straight down, at most 85); `fov` is the vertical field of view f in
+/// degrees (default 36.87, MapLibre's), `horizon` the horizon limit θ_max in degrees from the nadir (default 89.25).
+/// The map's levels give the levels by depth; `screen.margin` is the margin m in px of the view's level. The ranges
+/// are the library's (``/StencilKit/PerspectiveCamera``): a value outside them is refused with its valid range.
+struct ViewCameraSpec: Sendable {
+    /// The pitch p in degrees.
+    var pitch: Double
+    /// The vertical field of view f in degrees.
+    var fieldOfView: Double
+    /// The horizon limit θ_max in degrees.
+    var horizon: Double
+
+    /// Reads the block.
+    /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or non-numeric field.
+    init(_ c: FieldReader) throws(ScenarioError) {
+        try c.allow(["pitch", "fov", "horizon"])
+        pitch = try c.number("pitch")
+        fieldOfView = try c.number("fov", default: PerspectiveCamera.defaultFieldOfView)
+        horizon = try c.number("horizon", default: PerspectiveCamera.defaultHorizon)
+    }
+}
+
+/// The `"camera"` block of a scenario: a chase camera flown along the scenario's track (§11), on an XYZ grid.
+///
+/// ```json
+/// "camera": {"pitch": 60, "fov": 36.87, "horizon": 89.25, "lookAhead": 100, "altitude": 3000,
+///            "levelBias": 0, "minLevel": 0, "maxLevel": 22}
+/// ```
+/// `pitch` is required; `fov` (default 36.87) and `horizon` (default 89.25) as a view's; `lookAhead` a ≥ 0 in px of
+/// the grid's level (default 0): the screen's centre lies a px ahead of the aircraft; exactly one of `zoom` (a fixed
+/// map zoom Z, 0…30) and `altitude` (a fixed height A above the ground in metres, > 0, on the scenario's `body`);
+/// `levelBias` b in [0, 1) (default 0), `minLevel` and `maxLevel` (default 0 and 30) the levels the cover may use.
+/// The screen's `width`, `height` and `margin` are the camera's; its `scale` must be absent (the zoom or the altitude
+/// sets it) and its anchor the centre.
+struct ChaseCameraSpec: Sendable {
+    /// The pitch p in degrees.
+    var pitch: Double
+    /// The vertical field of view f in degrees.
+    var fieldOfView: Double
+    /// The horizon limit θ_max in degrees.
+    var horizon: Double
+    /// The look-ahead a in px of the grid's level.
+    var lookAhead: Double
+    /// The fixed map zoom or altitude.
+    var zoom: ChaseCamera.Zoom
+    /// The level bias b.
+    var levelBias: Double
+    /// The level range of the cover.
+    var minLevel: Int
+    var maxLevel: Int
+
+    /// Reads the block.
+    /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or invalid field, for both `zoom` and
+    ///   `altitude` or neither.
+    init(_ c: FieldReader) throws(ScenarioError) {
+        try c.allow(["pitch", "fov", "horizon", "lookAhead", "zoom", "altitude", "levelBias", "minLevel", "maxLevel"])
+        pitch = try c.number("pitch")
+        fieldOfView = try c.number("fov", default: PerspectiveCamera.defaultFieldOfView)
+        horizon = try c.number("horizon", default: PerspectiveCamera.defaultHorizon)
+        lookAhead = try c.number("lookAhead", default: 0, atLeast: 0)
+        switch (c.has("zoom"), c.has("altitude")) {
+        case (true, true):
+            throw ScenarioError(
+                "\(c.source): fields \"\(c.fieldPath("zoom"))\" (a map zoom) and \"\(c.fieldPath("altitude"))\" "
+                    + "(metres above the ground) both set the camera's height: give one of them")
+        case (false, false):
+            throw ScenarioError(
+                "\(c.source): missing field \"\(c.fieldPath("zoom"))\" (a fixed map zoom, 0…30) or "
+                    + "\"\(c.fieldPath("altitude"))\" (a fixed height above the ground in metres, > 0)")
+        case (true, false):
+            let z = try c.number("zoom", atLeast: 0)
+            guard z <= LevelOfDetail.maximumMapZoom else {
+                throw c.invalid("zoom", "must lie in [0, 30] (got \(JSONValue.format(z)))")
+            }
+            zoom = .mapZoom(z)
+        case (false, true):
+            zoom = .altitude(try c.number("altitude", greaterThan: 0))
+        }
+        levelBias = try c.number("levelBias", default: 0, atLeast: 0)
+        guard levelBias < 1 else {
+            throw c.invalid(
+                "levelBias", "must lie in [0, 1): 0 takes the floor, 0.5 rounds (got \(JSONValue.format(levelBias)))")
+        }
+        minLevel = try c.integer("minLevel", default: 0, atLeast: 0)
+        maxLevel = try c.integer("maxLevel", default: 30, atLeast: 0)
+        guard maxLevel <= 30 else { throw c.invalid("maxLevel", "must be a level in 0…30 (got \(maxLevel))") }
+        guard minLevel <= maxLevel else {
+            throw c.invalid("minLevel", "must not exceed maxLevel \(maxLevel) (got \(minLevel))")
+        }
+    }
+
+    /// The library's chase camera on tiles of `tileSize` px, with the screen's width, height and margin.
+    /// - Throws: ``StencilError`` when the library refuses a value (naming its valid range).
+    func makeCamera(tileSize: Int, screen: ScreenSpec, body: Body?) throws(StencilError) -> ChaseCamera {
+        let levels: LevelOfDetail
+        do {
+            levels = try LevelOfDetail(
+                tileSize: tileSize, levelBias: levelBias, minLevel: minLevel, maxLevel: maxLevel)
+        } catch { throw .geometry(error) }
+        return try ChaseCamera(
+            lookAhead: lookAhead, pitch: pitch, fieldOfView: fieldOfView, horizon: horizon, width: screen.width,
+            height: screen.height, margin: screen.margin, levels: levels, zoom: zoom, body: body)
+    }
+}
+
+extension FieldReader {
+    /// Refuses a screen anchor other than the centre: a perspective camera looks through the screen's centre.
+    func requireCentredAnchor(_ screen: ScreenSpec) throws(ScenarioError) {
+        guard screen.anchor == (0.5, 0.5) else {
+            throw ScenarioError(
+                "\(source): field \"\(fieldPath("screen.anchor"))\" must be the centre {\"x\": 0.5, \"y\": 0.5} with "
+                    + "a \"camera\" (a perspective camera looks through the screen's centre; got "
+                    + "(\(JSONValue.format(screen.anchor.x)), \(JSONValue.format(screen.anchor.y))))")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import StencilKit
+
+/// A schedule driver the bench can play: ``ScheduleDriver`` (real tiles of one grid) and ``PitchedScheduleDriver``
+/// (real tiles with their levels).
+protocol PlayableDriver {
+    associatedtype Tile
+    @discardableResult
+    mutating func completed(_ tile: Tile, at time: Double, atRisk: inout [Tile]) -> Bool
+    mutating func step(to time: Double, requests: inout [Tile], evictions: inout [Tile], atRisk: inout [Tile])
+}
+
+extension ScheduleDriver: PlayableDriver {}
+extension PitchedScheduleDriver: PlayableDriver {}
+
+/// Plays a schedule twice with a fresh driver, stepped once a frame from −w with every load completing at the
+/// model's time; the second pass is timed per step (completion reports included) and its allocations counted.
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+enum DriverTiming {
+    /// (per-step seconds, allocations in the second pass).
+    static func measure<Driver: PlayableDriver>(
+        frames: Int, framesPerSecond: Double, takeoffWait: Double,
+        loads unsorted: [(tile: Driver.Tile, completion: Double)], driver make: () -> Driver
+    ) -> (Percentiles, Int?) {
+        let loads = unsorted.sorted { $0.completion < $1.completion }
+        var requests: [Driver.Tile] = []
+        var evictions: [Driver.Tile] = []
+        var risk: [Driver.Tile] = []
+        var samples = [Double](repeating: 0, count: frames + 1)
+        let clock = ContinuousClock()
+        var allocations: Int?
+        for pass in 0..<2 {
+            var driver = make()
+            var next = 0
+            let body = {
+                for frame in -1..<frames {
+                    let t = frame < 0 ? -takeoffWait : Double(frame) / framesPerSecond
+                    let start = clock.now
+                    while next < loads.count && loads[next].completion <= t {
+                        driver.completed(loads[next].tile, at: loads[next].completion, atRisk: &risk)
+                        next += 1
+                    }
+                    driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
+                    samples[frame + 1] = Timing.seconds(clock.now - start)
+                }
+            }
+            if pass == 0 { body() } else { allocations = AllocationCounter.count(body) }
+        }
+        return (Percentiles(samples), allocations)
+    }
+
+    /// The report's line for a measured driver.
+    static func summary(_ measured: (steps: Percentiles, allocations: Int?)) -> String {
+        let (steps, allocations) = measured
+        return "  driver stepped per frame with on-time completions: step p50 \(fmt(steps.p50 * 1e6)) µs, p99 "
+            + "\(fmt(steps.p99 * 1e6)) µs, max \(fmt(steps.max * 1e6)) µs; "
+            + "\(allocations.map { "\($0)" } ?? "uncounted") allocations in the measured pass\n"
+    }
+}

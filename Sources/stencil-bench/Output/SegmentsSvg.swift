@@ -1,0 +1,111 @@
+import Foundation
+import StencilKit
+
+/// An SVG picture of a budget plan's segments (`stencil-bench svg SCENARIO --segments`): the track drawn in the
+/// colour of the segment each frame is flown in, and every stencil tile split into one stripe per segment whose
+/// working set holds it, so a tile two segments share shows both colours.
+struct SegmentsDrawing {
+    let setup: ScenarioSetup
+    let stencil: Stencil
+    let plan: BudgetPlan
+
+    /// The segments' colours, in turn (a plan of more segments reuses them).
+    static let palette = [
+        "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+    ]
+
+    /// The colour of segment `i`.
+    static func colour(_ i: Int) -> String { palette[i % palette.count] }
+
+    /// The segments whose working set holds the real tile of unwrapped column `column` in row `row`, in order.
+    func segments(holding tile: TileIndex) -> [Int] {
+        let real = TileIndex(column: setup.grid.realColumn(of: tile.column), row: tile.row)
+        return plan.segments.indices.filter { plan.segments[$0].workingSet.contains(real) }
+    }
+
+    /// The picture as SVG text.
+    func render() -> String {
+        let grid = setup.grid
+        let t = grid.tileLength
+        var box = PixelBounds.empty
+        for span in stencil.unwrapped.spans {
+            box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
+            box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))
+        }
+        let window = Svg.TileWindow(around: box, tileLength: t)
+        let world = window.world
+        let worldWidth = world.maxX - world.minX
+        let worldHeight = world.maxY - world.minY
+        let scale = min(1200 / worldWidth, 800 / worldHeight)
+        let px = { (v: Double) in v / scale }
+        let legendHeight = 100.0
+        var s = Svg.header(width: max(worldWidth * scale, 900), height: worldHeight * scale + legendHeight)
+        let title =
+            "\(setup.scenario.name) — a \(plan.policy.rawValue) plan of \(plan.segmentCount) segments under "
+            + "\(Figures.bytes(plan.capacity * plan.format.bytesPerTile)) bytes (\(plan.capacity) tiles)"
+        s += Svg.tag(
+            "text", [("x", "12"), ("y", "22"), ("font-size", "16")], content: Svg.escape(title))
+        s += Svg.tag(
+            "text", [("x", "12"), ("y", "42"), ("font-size", "13")],
+            content: Svg.escape(
+                "the track in the colour of the segment flown; each stencil tile striped with the segments that hold "
+                    + "it · peak \(plan.peakResidentTiles) tiles, \(plan.loadsPerLoop) loads a loop"))
+        var x = 12.0
+        for (i, segment) in plan.segments.enumerated() {
+            s += Svg.rect(x, 56, 18, 12, fill: Self.colour(i))
+            let label = "\(i + 1): \(segment.workingSet.count) tiles"
+            s += Svg.text(x + 22, 67, label, size: 12, colour: "black")
+            x += 22 + Double(label.count) * 7 + 14
+            if x > 1100 { break }
+        }
+        s += Svg.map(y: legendHeight, width: worldWidth * scale, height: worldHeight * scale, world: world)
+        s += Svg.offTerrain(world, terrainHeight: grid.height)
+        s +=
+            "<defs>\n"
+            + Svg.stripes(
+                id: "offterrain", size: px(10), stripe: px(2), fill: Svg.Colour.offTerrain,
+                colour: Svg.Colour.offTerrainStripe) + "</defs>\n"
+        s += "<g id=\"segment-tiles\">\n"
+        for tile in stencil.unwrapped {
+            let holders = segments(holding: tile)
+            let stripe = t / Double(max(holders.count, 1))
+            for (k, i) in holders.enumerated() {
+                s += Svg.rect(
+                    Double(tile.column) * t + Double(k) * stripe, Double(tile.row) * t, stripe, t, fill: Self.colour(i),
+                    opacity: 0.45)
+            }
+        }
+        s += "</g>\n"
+        s += Svg.open("g", [("stroke", Svg.Colour.grid), ("stroke-width", Svg.number(px(0.6)))])
+        if t * scale >= 1 { s += Svg.tileEdges(window, tileLength: t) }
+        s += "</g>\n"
+        // The track, frame by frame (at most about 4000 poses), in the colour of the segment flown.
+        let frames = setup.frames
+        let stride = max(1, frames.count / 4000)
+        var run: [PixelPoint] = []
+        var runSegment = -1
+        let flush = {
+            (points: [PixelPoint], segment: Int) -> String in
+            guard points.count > 1, segment >= 0 else { return "" }
+            return Svg.tag(
+                "polyline",
+                [
+                    ("fill", "none"), ("stroke", Self.colour(segment)), ("stroke-width", Svg.number(px(5))),
+                    ("stroke-linecap", "round"), ("points", Svg.points(points)),
+                ])
+        }
+        for k in Swift.stride(from: 0, to: frames.count, by: stride) {
+            let pose = frames.pose(ofFrame: k)
+            let segment = plan.segmentIndex(for: pose)
+            if segment != runSegment {
+                s += flush(run, runSegment)
+                run = run.last.map { [$0] } ?? []
+                runSegment = segment
+            }
+            run.append(pose.position)
+        }
+        s += flush(run, runSegment)
+        s += "</svg>\n</svg>\n"
+        return s
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import Testing
+
+@testable import StencilKitIO
+
+private typealias B = ArchiveBuilder
+
+/// A good hand-built archive: two tiles (ids 0 and 1) of 3 bytes each, uncompressed directory.
+private let goodRoot = B.directory([(0, 0, 3, 1), (1, 3, 3, 1)])
+private let good = B.archive(root: goodRoot, data: [1, 2, 3, 4, 5, 6])
+
+private func expectError(
+    _ bytes: [UInt8], _ expected: PMTilesError, limit: Int = PMTilesReader.defaultDirectoryByteLimit,
+    lookup: UInt64 = 0, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    do {
+        let reader = try B.reader(bytes, limit: limit)
+        _ = try reader.tileData(for: HilbertTileID(rawValue: lookup))
+        Issue.record("no error; expected \(expected)", sourceLocation: sourceLocation)
+    } catch let error as PMTilesError {
+        #expect(error == expected, sourceLocation: sourceLocation)
+        #expect(!error.description.isEmpty)
+    } catch {
+        Issue.record("unexpected \(error)", sourceLocation: sourceLocation)
+    }
+}
+
+@Test func theHandBuiltArchiveIsGood() throws {
+    let reader = try B.reader(good)
+    #expect(try reader.tileData(for: HilbertTileID(rawValue: 1)) == Data([4, 5, 6]))
+    #expect(try reader.tileData(for: HilbertTileID(rawValue: 2)) == nil)
+}
+
+@Test func truncatedHeadersAndSections() {
+    expectError([], .truncatedHeader(size: 0))
+    expectError(Array(good.prefix(126)), .truncatedHeader(size: 126))
+    // Cut inside the tile data: the data section passes the end.
+    let cut = Array(good.dropLast(2))
+    expectError(
+        cut, .pastEnd(what: "tile data section", offset: UInt64(good.count - 6), length: 6, size: UInt64(cut.count)))
+    // Cut inside the root directory (no metadata, leaves or data behind it).
+    let rootOnly = B.archive(root: goodRoot, metadata: [])
+    let short = Array(rootOnly.prefix(127 + goodRoot.count - 1))
+    expectError(
+        short, .pastEnd(what: "root directory", offset: 127, length: UInt64(goodRoot.count), size: UInt64(short.count)))
+}
+
+@Test func wrongMagicAndVersion() {
+    var magic = good
+    magic[0] = 0x51
+    expectError(magic, .badMagic(found: "51 4d 54 69 6c 65 73"))
+    var version = good
+    version[7] = 2
+    expectError(version, .unsupportedVersion(2))
+    var compression = good
+    compression[97] = 3
+    expectError(compression, .unsupportedCompression(3))
+}
+
+@Test func offsetsAndLengthsPastTheEnd() {
+    // The tile data length in the header claims more than the file holds.
+    var header = good
+    header.replaceSubrange(64..<72, with: B.le64(1 << 40))
+    expectError(
+        header,
+        .pastEnd(what: "tile data section", offset: UInt64(good.count - 6), length: 1 << 40, size: UInt64(good.count)))
+    // An offset that overflows UInt64 with its length.
+    var huge = good
+    huge.replaceSubrange(24..<32, with: B.le64(.max))
+    expectError(huge, .pastEnd(what: "metadata", offset: .max, length: 2, size: UInt64(good.count)))
+    // A tile entry past the tile data section.
+    let root = B.directory([(0, 5, 3, 1)])
+    expectError(
+        B.archive(root: root, data: [1, 2, 3, 4, 5, 6]),
+        .pastEnd(
+            what: "tile id 0 (in the tile data section of 6 bytes)", offset: UInt64(127 + root.count + 2 + 5),
+            length: 3,
+            size: UInt64(127 + root.count + 2 + 6)))
+    // A leaf entry past the leaf section.
+    let leafRoot = B.directory([(0, 0, 100, 0)])
+    let leaf = B.directory([(0, 0, 1, 1)])
+    let archive = B.archive(root: leafRoot, leaves: leaf, data: [9])
+    expectError(
+        archive,
+        .pastEnd(
+            what: "leaf directory of tile id 0 (in the leaf section of \(leaf.count) bytes)",
+            offset: UInt64(127 + leafRoot.count + 2), length: 100, size: UInt64(archive.count)))
+    // The root must end within the first 16,384 bytes.
+    var far = good
+    far.replaceSubrange(8..<16, with: B.le64(16_380))
+    let padded = far + [UInt8](repeating: 0, count: 20_000)
+    expectError(padded, .rootDirectoryTooLarge(end: 16_380 + UInt64(goodRoot.count)))
+}
+
+@Test func leavesThatPointAtThemselvesOrCycleOrNestTooDeep() throws {
+    // Every leaf entry below encodes in the same number of bytes (small offsets and lengths): `width`.
+    let width = UInt64(B.directory([(0, 99, 99, 0)]).count)
+    // Leaf A at offset 0 whose only entry points at offset 0: itself.
+    let selfLeaf = B.directory([(0, 0, width, 0)])
+    expectError(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: selfLeaf), .leafCycle(offset: 0))
+    // A cycle A → B → A: A at 0 points at B at `width`, B points back at A.
+    let leafA = B.directory([(0, width, width, 0)])
+    let leafB = B.directory([(0, 0, width, 0)])
+    expectError(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: leafA + leafB), .leafCycle(offset: 0))
+    // Two root entries pointing at one leaf: a lookup works, a walk refuses (each leaf would be walked again).
+    let shared = B.directory([(0, 0, 1, 1)])
+    let twice = B.archive(
+        root: B.directory([(0, 0, UInt64(shared.count), 0), (5, 0, UInt64(shared.count), 0)]), leaves: shared, data: [7]
+    )
+    #expect(try B.reader(twice).tileData(for: HilbertTileID(rawValue: 0)) == Data([7]))
+    #expect(throws: PMTilesError.leafReferencedTwice(offset: 0)) { try B.reader(twice).tileEntries() }
+    #expect(throws: PMTilesError.leafCycle(offset: 0)) {
+        try B.reader(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: selfLeaf)).statistics()
+    }
+    // Chains: leaf k at k · width points at leaf k + 1; the last leaf holds the tile.
+    let last = B.directory([(0, 0, 1, 1)])
+    func chain(_ pointers: Int) -> [UInt8] {
+        var leaves: [UInt8] = []
+        for k in 0..<pointers {
+            let next = B.directory([(0, UInt64(k + 1) * width, k == pointers - 1 ? UInt64(last.count) : width, 0)])
+            #expect(UInt64(next.count) == width)
+            leaves += next
+        }
+        return B.archive(root: B.directory([(0, 0, width, 0)]), leaves: leaves + last, data: [7])
+    }
+    // Four leaves below the root: one more than allowed.
+    expectError(chain(3), .leafChainTooDeep(limit: 3))
+    // Three leaves below the root are followed.
+    #expect(try B.reader(chain(2)).tileData(for: HilbertTileID(rawValue: 0)) == Data([7]))
+}
+
+@Test func varintsPastSixtyFourBits() {
+    // Eleven bytes: ten continuation bytes, then a last one.
+    let eleven: [UInt8] = [UInt8](repeating: 0xFF, count: 10) + [0x01]
+    expectError(B.archive(root: eleven), .varintTooLong)
+    // Ten bytes whose last holds more than bit 63.
+    let tenTooBig: [UInt8] = [UInt8](repeating: 0xFF, count: 9) + [0x02]
+    expectError(B.archive(root: tenTooBig), .varintTooLong)
+    // UInt64.max itself (ten bytes, last 0x01) is a valid varint: as an entry count it is just too many.
+    let max: [UInt8] = [UInt8](repeating: 0xFF, count: 9) + [0x01]
+    expectError(B.archive(root: max), .badEntryCount(count: .max, limit: 1))
+    #expect(B.varint(.max) == max)
+}
+
+@Test func gzipThatInflatesPastTheBound() throws {
+    // A leaf directory of 20 MiB (a valid directory followed by zeros) gzipped to about 20 KB: past the 16 MiB bound.
+    let bomb = B.gzip(B.directory([(0, 0, 1, 1)]) + [UInt8](repeating: 0, count: 20 << 20))
+    #expect(bomb.count < 100_000)
+    let root = B.gzip(B.directory([(0, 0, UInt64(bomb.count), 0)]))
+    let archive = B.archive(root: root, metadata: B.gzip(Array("{}".utf8)), leaves: bomb, data: [1], compression: 2)
+    expectError(archive, .inflatesPastLimit(what: "leaf directory", limit: 16 << 20))
+    // The root against a small stated bound.
+    let bigRoot = B.gzip(goodRoot + [UInt8](repeating: 0, count: 5000))
+    expectError(
+        B.archive(root: bigRoot, metadata: B.gzip(Array("{}".utf8)), data: [1, 2, 3, 4, 5, 6], compression: 2),
+        .inflatesPastLimit(what: "root directory", limit: 1000), limit: 1000)
+    // Not gzip at all.
+    let notGzip = B.archive(root: goodRoot, data: [1, 2, 3, 4, 5, 6], compression: 2)
+    do {
+        _ = try B.reader(notGzip)
+        Issue.record("no error")
+    } catch let error as PMTilesError {
+        guard case .badGzip(what: "root directory", _) = error else { Issue.record("\(error)"); return }
+    }
+}
+
+@Test func tileIDsPastLevel31AndOtherBadDirectories() {
+    expectError(
+        B.archive(root: B.directory([(HilbertTileID.maximumRawValue + 1, 0, 1, 1)]), data: [1]),
+        .tileIDTooLarge(HilbertTileID.maximumRawValue + 1))
+    // Ids that do not increase.
+    expectError(
+        B.archive(root: B.directory([(5, 0, 1, 1), (5, 1, 1, 1)]), data: [1, 2]),
+        .tileIDsOutOfOrder(previous: 5, next: 5))
+    // A length of 0.
+    expectError(B.archive(root: B.directory([(0, 0, 0, 1)]), data: [1]), .badEntryLength(tileID: 0, length: 0))
+    // No entries.
+    expectError(B.archive(root: [0]), .badEntryCount(count: 0, limit: 1))
+    // A count the bytes cannot hold.
+    expectError(B.archive(root: [100, 0, 0, 0, 0]), .badEntryCount(count: 100, limit: 1))
+    // The directory ends inside the offsets.
+    // (Lengths of 300 take two bytes each, so the count check, 4 bytes an entry, still passes.)
+    let wide = B.directory([(0, 0, 300, 1), (1, 300, 300, 1)])
+    expectError(B.archive(root: Array(wide.dropLast())), .truncatedDirectory(what: "offsets"))
+    // The first offset stored as 0.
+    var zero = goodRoot
+    zero[zero.count - 2] = 0
+    expectError(B.archive(root: zero, data: [1, 2, 3, 4, 5, 6]), .firstOffsetZero)
+    // Metadata that is not a JSON object.
+    do {
+        let reader = try B.reader(B.archive(root: goodRoot, metadata: Array("[1, 2]".utf8), data: [1, 2, 3, 4, 5, 6]))
+        #expect(throws: PMTilesError.badMetadata(detail: "JSON that is not an object")) { try reader.metadata() }
+    } catch { Issue.record("\(error)") }
+}
