@@ -18,6 +18,7 @@ enum StencilBench {
             case "frames": return try FramesCommand.run(rest)
             case "plan": return try PlanCommand.run(rest)
             case "schedule": return try ScheduleCommand.run(rest)
+            case "replay": return try ReplayCommand.run(rest)
             case "ground": return try GroundCommand.run(rest)
             case "svg": return try SvgCommand.run(rest)
             case "animate": return try AnimateCommand.run(rest)
@@ -36,8 +37,8 @@ enum StencilBench {
                     let names = BuiltinScenarios.listed.map(\.name).joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "ground, svg, animate, view, scenarios, extract, archive or help, or a scenario (a built-in "
-                            + "name — \(names) — or a "
+                            + "replay, ground, svg, animate, view, scenarios, extract, archive or help, or a scenario (a "
+                            + "built-in name — \(names) — or a "
                             + ".json file)")
                 }
                 return try RunCommand.run(words)

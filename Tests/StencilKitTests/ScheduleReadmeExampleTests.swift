@@ -1,7 +1,8 @@
 import StencilKit
 import Testing
 
-/// The README's streaming-schedule example, verbatim between the markers, played against a texture loader simulated
+/// The README's former streaming-schedule loop (example 4's track, before the real loader of StencilKitIO: the README's
+/// example now runs in `StencilKitIOTests/ReadmeStreamingExampleTests`), played against a texture loader simulated
 /// from the model (FIFO, λ = 0.1 s, μ = 50 tiles/s) with the renderer stepping once per frame.
 struct ScheduleReadmeExampleTests {
     /// A loader whose request at t completes at max(t + λ, previous + 1/μ); it tracks resident textures and slots.

@@ -9,6 +9,7 @@ enum HelpCommand {
                stencil-bench frames SCENARIO [--json] [--offset PX]
                stencil-bench plan SCENARIO [--json]
                stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
+               stencil-bench replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]
                stencil-bench ground SCENARIO [--json] [--capacity N] [--latency S --throughput N]
                stencil-bench svg SCENARIO [--frame N | --segments | --residency] -o FILE.svg
                stencil-bench animate SCENARIO (-o FILE.html | --state-at T) [--capacity N] [--latency S]
@@ -34,6 +35,11 @@ enum HelpCommand {
         its target or allocates.
         `run` also flies the streaming comparison (`run streaming`: only that): the schedule, the segment plans and
         three LRU prefetch heuristics through one loader simulator, and exits 1 if the schedule misses a target.
+        `replay` flies an XYZ scenario in wall-clock time (K times faster) over a z/x/y tile directory (a generated
+        one without --source) with real threaded reads: the schedule planned with the loader model calibrated on the
+        source (λ = p99 latency × (1 + M), μ = measured rate / (1 + M), M = 0.5) at its least capacity, LRU + ring
+        and the pause plan; prints stalled frames, the loop's frame time, the loader's figures and each method's
+        capacity, or {"error": {"kind", "message"}} with --json and exit status 2.
         `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing
         (the ground speed × κ at the route's mean latitude): the worst position and time error, and the frames the
         schedule planned on the px timing stalls when flown at the true times.

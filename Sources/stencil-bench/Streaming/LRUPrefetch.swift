@@ -47,7 +47,7 @@ struct LRUPrefetch: StreamingMethod {
         next = previous
     }
 
-    mutating func start(_ simulator: inout LoaderSimulator) {
+    mutating func start(_ simulator: inout some SlotLoader) {
         guard needs.frameCount > 0 else { return }
         var preload: [Int32] = []
         var taken = Set<Int32>()
@@ -57,7 +57,7 @@ struct LRUPrefetch: StreamingMethod {
         simulator.preload(preload)
     }
 
-    mutating func act(frame k: Int, _ simulator: inout LoaderSimulator) {
+    mutating func act(frame k: Int, _ simulator: inout some SlotLoader) {
         let t = simulator.stepTime(ofFrame: k)
         for tile in region.leaving(at: k) {
             wanted[Int(tile)] = false
@@ -111,7 +111,7 @@ struct LRUPrefetch: StreamingMethod {
 
     /// Frees a slot for a shown tile: the coldest loaded tile, else the oldest loaded warm one (queued again), else
     /// any tile still loading (the simulator frees its slot at its completion).
-    private mutating func evictForDemand(at t: Double, _ simulator: inout LoaderSimulator) {
+    private mutating func evictForDemand(at t: Double, _ simulator: inout some SlotLoader) {
         let victim =
             loadedTile(inList: 1, at: t, simulator) ?? loadedTile(inList: 2, at: t, simulator) ?? head(of: 1)
             ?? head(of: 2)
@@ -126,7 +126,7 @@ struct LRUPrefetch: StreamingMethod {
     }
 
     /// The first tile of list `which`, from its least recent end, that is loaded at `t`.
-    private func loadedTile(inList which: UInt8, at t: Double, _ simulator: LoaderSimulator) -> Int32? {
+    private func loadedTile(inList which: UInt8, at t: Double, _ simulator: some SlotLoader) -> Int32? {
         var tile = head(of: which) ?? -1
         while tile >= 0 {
             if simulator.isLoaded(tile, at: t) { return tile }

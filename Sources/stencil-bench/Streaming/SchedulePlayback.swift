@@ -41,7 +41,7 @@ struct SchedulePlayback: StreamingMethod {
         loads = schedule.preload + schedule.requests
     }
 
-    mutating func start(_ simulator: inout LoaderSimulator) {
+    mutating func start(_ simulator: inout some SlotLoader) {
         guard !schedule.preload.isEmpty else { return }
         driver.step(to: -schedule.takeoffWait, requests: &requests, evictions: &evictions, atRisk: &risk)
         let tiles = requests.compactMap { number(of: $0) }
@@ -49,7 +49,7 @@ struct SchedulePlayback: StreamingMethod {
         for tile in tiles { compare(tile, simulator) }
     }
 
-    mutating func act(frame k: Int, _ simulator: inout LoaderSimulator) {
+    mutating func act(frame k: Int, _ simulator: inout some SlotLoader) {
         let frameTime = Double(k) / schedule.framesPerSecond
         while !perFrame, let t = driver.nextActionTime, t < frameTime {
             driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &risk)
@@ -59,7 +59,7 @@ struct SchedulePlayback: StreamingMethod {
         issue(at: frameTime + simulator.delay, &simulator)
     }
 
-    private mutating func issue(at time: Double, _ simulator: inout LoaderSimulator) {
+    private mutating func issue(at time: Double, _ simulator: inout some SlotLoader) {
         // A valid schedule names only needed tiles, which are all numbered.
         for tile in evictions {
             if let n = number(of: tile) { simulator.evict(n, at: time) }
@@ -77,7 +77,7 @@ struct SchedulePlayback: StreamingMethod {
 
     /// Counts a mismatch when the simulator's completion of the next planned load differs from the plan's (at
     /// action times), or comes later (per frame).
-    private mutating func compare(_ tile: Int32, _ simulator: LoaderSimulator) {
+    private mutating func compare(_ tile: Int32, _ simulator: some SlotLoader) {
         defer { issued += 1 }
         guard issued < loads.count, number(of: loads[issued].tile) == tile else {
             modelMismatches += 1

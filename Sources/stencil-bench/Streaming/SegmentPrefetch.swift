@@ -62,14 +62,14 @@ struct SegmentPrefetch: StreamingMethod {
         return count
     }
 
-    mutating func start(_ simulator: inout LoaderSimulator) {
+    mutating func start(_ simulator: inout some SlotLoader) {
         guard !visitStart.isEmpty else { return }
         visit = 0
         resident = keep(visit: 0)
         simulator.preload(resident)
     }
 
-    mutating func act(frame k: Int, _ simulator: inout LoaderSimulator) {
+    mutating func act(frame k: Int, _ simulator: inout some SlotLoader) {
         guard visit + 1 < visitStart.count, visitStart[visit + 1] == k else { return }
         visit += 1
         let t = simulator.stepTime(ofFrame: k)

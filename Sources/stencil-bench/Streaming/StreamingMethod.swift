@@ -2,12 +2,13 @@ import Foundation
 import StencilKit
 
 /// A streaming method the comparison measures: it preloads before take-off and acts once per frame (requests and
-/// evictions at or before the frame's step), through a ``LoaderSimulator``.
+/// evictions at or before the frame's step), through a ``SlotLoader``: the ``LoaderSimulator``, or the real loader of
+/// `replay` (``RealSlotLoader``).
 protocol StreamingMethod {
     /// Issues the preload (``LoaderSimulator/preload(_:)``) and anything else before frame 0.
-    mutating func start(_ simulator: inout LoaderSimulator)
+    mutating func start(_ simulator: inout some SlotLoader)
     /// Issues the requests and evictions due up to frame `k`'s step.
-    mutating func act(frame k: Int, _ simulator: inout LoaderSimulator)
+    mutating func act(frame k: Int, _ simulator: inout some SlotLoader)
 }
 
 /// What one method did over one flight at one capacity.

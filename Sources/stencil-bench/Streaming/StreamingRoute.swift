@@ -27,7 +27,13 @@ struct StreamingRoute {
         guard let scenario = try BuiltinScenarios.named(name) else {
             throw ScenarioError("streaming comparison: no built-in scenario \(name)")
         }
-        let setup = try ScenarioSetup(scenario)
+        try self.init(setup: ScenarioSetup(scenario))
+    }
+
+    /// The route of a scenario already set up (a built-in one or a file).
+    /// - Throws: ``ScenarioError`` for a library refusal.
+    init(setup: ScenarioSetup) throws(ScenarioError) {
+        let scenario = setup.scenario
         self.setup = setup
         let stencil = try setup.validatedStencil()
         stencilTiles = stencil.tileCount
@@ -73,6 +79,20 @@ struct StreamingRoute {
     func flyPlan(_ policy: LoadPolicy, capacity: Int, loader: LoaderModel) -> Result<
         (SegmentPrefetch, StreamingOutcome), StencilError
     > {
+        switch planMethod(policy, capacity: capacity) {
+        case .failure(let error): return .failure(error)
+        case .success(let (method, planNumbers)):
+            var method = method
+            let outcome = LoaderSimulator.run(
+                &method, capacity: capacity, loader: loader, needs: needEvents, framesPerSecond: framesPerSecond,
+                tileCount: planNumbers.count)
+            return .success((method, outcome))
+        }
+    }
+
+    /// The segment plan of `policy` at `capacity` as a streaming method, with the numbering its tiles use (the
+    /// needs' numbering continued); or the library's reason for refusing that capacity.
+    func planMethod(_ policy: LoadPolicy, capacity: Int) -> Result<(SegmentPrefetch, TileNumbering), StencilError> {
         let plan: BudgetPlan
         do {
             let format = setup.format
@@ -85,20 +105,22 @@ struct StreamingRoute {
             return .failure(error)
         }
         var planNumbers = numbers
-        var method = SegmentPrefetch(plan: plan, poses: poses, needs: needEvents, numbers: &planNumbers)
-        let outcome = LoaderSimulator.run(
-            &method, capacity: capacity, loader: loader, needs: needEvents, framesPerSecond: framesPerSecond,
-            tileCount: planNumbers.count)
-        return .success((method, outcome))
+        let method = SegmentPrefetch(plan: plan, poses: poses, needs: needEvents, numbers: &planNumbers)
+        return .success((method, planNumbers))
     }
 
     /// The heuristic of `shape` with an LRU cache of `capacity` slots, flown.
     func flyHeuristic(_ shape: PrefetchShape, capacity: Int, loader: LoaderModel) -> StreamingOutcome {
-        var method = LRUPrefetch(
-            region: regions[shape]!, needs: needEvents, capacity: capacity, tileCount: numbers.count)
+        var method = heuristicMethod(shape, capacity: capacity)
         return LoaderSimulator.run(
             &method, capacity: capacity, loader: loader, needs: needEvents, framesPerSecond: framesPerSecond,
             tileCount: numbers.count)
+    }
+
+    /// The heuristic of `shape` with an LRU cache of `capacity` slots, as a streaming method (tiles numbered by
+    /// ``numbers``).
+    func heuristicMethod(_ shape: PrefetchShape, capacity: Int) -> LRUPrefetch {
+        LRUPrefetch(region: regions[shape]!, needs: needEvents, capacity: capacity, tileCount: numbers.count)
     }
 
     /// Tiles a heuristic ever wants or shows: with this many slots it never evicts, so more change nothing.

@@ -1,0 +1,122 @@
+import Foundation
+import MercatorMath
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A directory of tiles laid out `{z}/{x}/{y}.ext` under a root (the layout of `gdal2tiles --xyz`, `mb-util`,
+/// MapLibre's and OsmAnd's tile caches): tile z/x/y is the file `root/z/x/y.ext`, its bytes passed through as stored.
+///
+/// Always true of a directory source: its root existed and was a directory when it was opened, and its extension
+/// is non-empty with no `/` and no leading dot. A missing file is a missing tile (`nil`), never an error; a file
+/// that exists but cannot be read is a ``TileDirectoryError/unreadable(path:reason:)``.
+public struct TileDirectory: TileSource {
+    /// The root directory, without a trailing `/`.
+    public let root: String
+    /// The file extension of every tile, without its dot (e.g. `png`, `pbf`, `webp`).
+    public let pathExtension: String
+    /// The largest tile file read, in bytes (a larger one is a ``TileDirectoryError/tileTooLarge(path:bytes:limit:)``,
+    /// so a stray huge file cannot exhaust memory).
+    public let maximumTileBytes: Int
+
+    /// The default ``maximumTileBytes``: 64 MiB, far above any map tile.
+    public static let defaultMaximumTileBytes = 64 << 20
+
+    /// Opens the directory at `path`. With `pathExtension` nil, the extension is discovered: that of the first
+    /// `{z}/{x}/{y}.ext` file found, visiting levels, then columns, then rows in ascending numeric order.
+    /// - Throws: ``TileDirectoryError/notFound(path:)``, ``TileDirectoryError/notADirectory(path:)``,
+    ///   ``TileDirectoryError/badExtension(_:)``, or ``TileDirectoryError/noTiles(path:)`` when discovery finds no
+    ///   tile.
+    /// - Complexity: O(1) with an extension; discovery lists directories until the first tile file.
+    public init(
+        path: String, pathExtension: String? = nil, maximumTileBytes: Int = TileDirectory.defaultMaximumTileBytes
+    ) throws(TileDirectoryError) {
+        var root = path
+        while root.count > 1 && root.hasSuffix("/") { root.removeLast() }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory) else {
+            throw .notFound(path: path)
+        }
+        guard isDirectory.boolValue else { throw .notADirectory(path: path) }
+        self.root = root
+        self.maximumTileBytes = max(0, maximumTileBytes)
+        if let pathExtension {
+            guard !pathExtension.isEmpty, !pathExtension.contains("/"), !pathExtension.hasPrefix(".") else {
+                throw .badExtension(pathExtension)
+            }
+            self.pathExtension = pathExtension
+        } else {
+            guard let found = Self.discoverExtension(root: root) else { throw .noTiles(path: path) }
+            self.pathExtension = found
+        }
+    }
+
+    /// The file of `tile`: `root/z/x/y.ext`.
+    public func path(for tile: TileID) -> String { "\(root)/\(tile.level)/\(tile.x)/\(tile.y).\(pathExtension)" }
+
+    /// The bytes of `tile`'s file, or `nil` when no such file exists (or a directory on its path is missing).
+    /// - Throws: ``TileDirectoryError/unreadable(path:reason:)`` for a file that exists but cannot be read,
+    ///   ``TileDirectoryError/tileTooLarge(path:bytes:limit:)`` for one past ``maximumTileBytes``.
+    /// - Complexity: O(file size); one `open`, one `fstat`, reads until the file's size is read.
+    public func tileData(for tile: TileID) throws -> Data? {
+        let path = path(for: tile)
+        let fd = open(path, O_RDONLY)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw TileDirectoryError.unreadable(path: path, reason: Self.reason(code))
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw TileDirectoryError.unreadable(path: path, reason: Self.reason(errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw TileDirectoryError.unreadable(path: path, reason: "not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size <= maximumTileBytes else {
+            throw TileDirectoryError.tileTooLarge(path: path, bytes: size, limit: maximumTileBytes)
+        }
+        var data = Data(count: size)
+        var done = 0
+        try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) throws -> Void in
+            while done < size {
+                let n = read(fd, buffer.baseAddress! + done, size - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw TileDirectoryError.unreadable(path: path, reason: Self.reason(errno))
+                }
+                if n == 0 { break }  // the file shrank while read: keep what was read
+                done += n
+            }
+        }
+        if done < size { data.removeSubrange(done..<size) }
+        return data
+    }
+
+    /// The system's message for `code`.
+    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// The extension of the first tile file under `root`, visiting numeric names in ascending order.
+    static func discoverExtension(root: String) -> String? {
+        let files = FileManager.default
+        func numericChildren(_ path: String) -> [String] {
+            let names = (try? files.contentsOfDirectory(atPath: path)) ?? []
+            return names.filter { !$0.isEmpty && $0.allSatisfy(\.isASCII) && Int($0) != nil }
+                .sorted { Int($0)! < Int($1)! }
+        }
+        for z in numericChildren(root) {
+            for x in numericChildren("\(root)/\(z)") {
+                let names = ((try? files.contentsOfDirectory(atPath: "\(root)/\(z)/\(x)")) ?? []).sorted()
+                for name in names {
+                    guard let dot = name.firstIndex(of: "."), Int(name[..<dot]) != nil else { continue }
+                    let ext = String(name[name.index(after: dot)...])
+                    if !ext.isEmpty { return ext }
+                }
+            }
+        }
+        return nil
+    }
+}

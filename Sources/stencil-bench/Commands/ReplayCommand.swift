@@ -1,0 +1,269 @@
+import Foundation
+import MercatorMath
+import StencilKit
+import StencilKitIO
+
+/// `replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]`: the scenario flown in
+/// wall-clock time (K times faster) over a real tile source by three methods, each through a real ``TileLoader``:
+/// the streaming schedule (its driver stepped per frame, ``ScheduleReplay``), LRU + ring prefetch and the pause plan
+/// (``RealSlotLoader``).
+///
+/// Steps: open the source (or, without `--source`, write a temporary `{z}/{x}/{y}.bin` directory of every tile the
+/// methods can ask for, 256 bytes each); calibrate the loader with a burst of reads of the route's first tiles, then
+/// 16 reads one at a time (``TileLoader/calibrate(reading:isolated:pause:)``); derive the loader model with margin M (``LoaderStatistics/model(margin:)``),
+/// scaled to flight time (λ·K, μ/K) and planned per frame (``LoaderModel/forSteps(every:)``); plan the schedule at
+/// its least capacity Ĉ; fly it. LRU + ring and the pause plan fly at Ĉ too (the pause plan at its own least
+/// capacity when it refuses Ĉ), and the capacity each needs to fly stall-free is searched with the loader simulator
+/// and the flight model (``CapacitySearch``). The grid must be an XYZ level (its tiles have z/x/y ids).
+@available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
+enum ReplayCommand {
+    /// Tiles in the calibration burst (at most).
+    static let calibrationReads = 64
+
+    static func run(_ words: [String]) throws -> Int32 {
+        let args = try Arguments(
+            words, command: "replay",
+            spec: .init(valued: ["--source", "--speedup", "--margin", "--workers"], switches: ["--json"]))
+        let speedup = try args.double("--speedup", "a number in [0.001, 1e6]", valid: { $0 >= 1e-3 && $0 <= 1e6 }) ?? 1
+        let margin = try args.double("--margin", "a number ≥ 0 (0.5 = 50 %)", valid: { $0 >= 0 }) ?? 0.5
+        let workers = try args.int("--workers", minimum: 1, maximum: 64) ?? 2
+        let progress = Progress("replay: reading the scenario")
+        defer { progress.finish() }
+        let setup = try ScenarioSetup(args, command: "replay")
+        let name = setup.scenario.name
+        guard setup.grid.xyzLevel != nil else {
+            throw ScenarioError(
+                "\(setup.scenario.source): replay reads z/x/y tiles, and the grid of \(setup.grid.columns) × "
+                    + "\(setup.grid.rows) tiles is not an XYZ level (2ⁿ × 2ⁿ); choose an XYZ scenario "
+                    + "(jfk-lhr, gpx-z14, modern-z12, corridor-z12-…)")
+        }
+        progress.update("replay: the needs and the regions of \(name)")
+        let route = try StreamingRoute(setup: setup)
+        let grid = setup.grid
+
+        // The source.
+        var temporary: String?
+        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        let sourcePath: String
+        if let given = args.string("--source") {
+            sourcePath = given
+        } else {
+            progress.update("replay: writing a temporary tile directory")
+            let root = NSTemporaryDirectory() + "stencil-replay-\(ProcessInfo.processInfo.processIdentifier)"
+            var ids = route.numbers.tiles.compactMap { try? grid.tileID(of: $0) }
+            if case .success(let (_, planNumbers)) = route.planMethod(.pause, capacity: Int.max / 2) {
+                ids += planNumbers.tiles.compactMap { try? grid.tileID(of: $0) }
+            }
+            try writeTileDirectory(ids, root: root, bytes: 256)
+            temporary = root
+            sourcePath = root
+        }
+        let source = try openTileSource(path: sourcePath)
+        let loader: TileLoader<Data>
+        do { loader = try TileLoader(source: source, grid: grid, workers: workers) } catch {
+            throw ScenarioError("\(error)")
+        }
+
+        // Calibrate, plan.
+        progress.update("replay: calibrating the loader")
+        let calibration = loader.calibrate(reading: Array(route.needs.tiles.prefix(calibrationReads)))
+        let wall: LoaderModel
+        let flight: LoaderModel
+        let planned: LoaderModel
+        do {
+            wall = try calibration.model(margin: margin)
+            flight = try LoaderModel(latency: wall.latency * speedup, throughput: wall.throughput / speedup)
+            planned = try flight.forSteps(every: 1 / route.framesPerSecond)
+        } catch let error as StencilError {
+            throw ScenarioError(setup.scenario.source, error)
+        } catch {
+            throw ScenarioError("\(error)")
+        }
+        let capacity = StreamingSchedule.smallestCapacity(for: route.needs, loader: planned)
+        let schedule: StreamingSchedule
+        do { schedule = try StreamingSchedule(needs: route.needs, capacity: capacity, loader: planned) } catch {
+            throw ScenarioError(setup.scenario.source, error)
+        }
+
+        // Capacities needed, in the simulator with the flight model.
+        progress.update("replay: searching the capacities the other methods need")
+        let lower = StreamingSchedule.windowBound(for: route.needs, latency: flight.latency)
+        let lruNeeded = CapacitySearch.smallest(from: lower, to: max(route.heuristicBound(.ring), lower)) {
+            route.flyHeuristic(.ring, capacity: $0, loader: flight).isStallFreeWithinCapacity
+        }.capacity
+        // From the least capacity the pause plan accepts (the search assumes monotony, which a plan re-split at
+        // each capacity need not have: starting below its least would gallop past it).
+        var pauseLeast = lower
+        if case .failure(.budgetTooSmall(_, _, _, let minimum)) = route.planMethod(.pause, capacity: lower) {
+            pauseLeast = max(lower, minimum)
+        }
+        let pauseNeeded = CapacitySearch.smallest(from: pauseLeast, to: max(route.stencilTiles, pauseLeast)) { c in
+            guard case .success(let (_, outcome)) = route.flyPlan(.pause, capacity: c, loader: flight) else {
+                return false
+            }
+            return outcome.isStallFreeWithinCapacity
+        }.capacity
+
+        // Fly.
+        loader.resetStatistics()
+        let seconds = Double(route.frameCount) / route.framesPerSecond / speedup
+        progress.update("replay: the schedule, \(fmt(seconds, decimals: 1)) s of wall time")
+        let replay = try ScheduleReplay.run(schedule, route: route, loader: loader, speedup: speedup)
+        let flightStatistics = loader.statistics()
+        var rows: [Row] = [
+            Row(
+                method: "schedule", capacity: capacity, needed: capacity, outcome: replay.outcome,
+                frameTimes: Percentiles(replay.frameTimes))
+        ]
+        progress.update("replay: LRU + ring at \(capacity) slots")
+        var lru = route.heuristicMethod(.ring, capacity: capacity)
+        let (lruOutcome, lruTimes) = try RealSlotLoader.run(
+            &lru, capacity: capacity, loader: loader, needs: route.needEvents, framesPerSecond: route.framesPerSecond,
+            numbers: route.numbers, speedup: speedup)
+        rows.append(
+            Row(
+                method: "LRU + ring", capacity: capacity, needed: lruNeeded, outcome: lruOutcome,
+                frameTimes: Percentiles(lruTimes)))
+        var pauseCapacity = capacity
+        if case .failure(.budgetTooSmall(_, _, _, let minimum)) = route.planMethod(.pause, capacity: capacity) {
+            pauseCapacity = minimum
+        }
+        if case .success(let (method, planNumbers)) = route.planMethod(.pause, capacity: pauseCapacity) {
+            progress.update("replay: the pause plan at \(pauseCapacity) slots")
+            var pause = method
+            let (outcome, times) = try RealSlotLoader.run(
+                &pause, capacity: pauseCapacity, loader: loader, needs: route.needEvents,
+                framesPerSecond: route.framesPerSecond, numbers: planNumbers, speedup: speedup)
+            rows.append(
+                Row(
+                    method: "pause", capacity: pauseCapacity, needed: pauseNeeded, outcome: outcome,
+                    frameTimes: Percentiles(times)))
+        }
+        progress.finish()
+
+        let report = Report(
+            scenario: name, source: args.string("--source") ?? "generated", speedup: speedup, workers: workers,
+            margin: margin, calibration: calibration, wall: wall, flight: flight, planned: planned,
+            frames: route.frameCount, rows: rows, flightLoads: flightStatistics, replay: replay)
+        if args.has("--json") {
+            print(report.json.rendered(), terminator: "")
+        } else {
+            var out = StandardOutput()
+            out.write(report.text)
+            out.flush()
+        }
+        return 0
+    }
+
+    /// One method's line.
+    struct Row {
+        var method: String
+        var capacity: Int
+        var needed: Int?
+        var outcome: StreamingOutcome
+        var frameTimes: Percentiles
+    }
+
+    /// Everything `replay` prints.
+    struct Report {
+        var scenario: String
+        var source: String
+        var speedup: Double
+        var workers: Int
+        var margin: Double
+        var calibration: LoaderStatistics
+        var wall: LoaderModel
+        var flight: LoaderModel
+        var planned: LoaderModel
+        var frames: Int
+        var rows: [Row]
+        var flightLoads: LoaderStatistics
+        var replay: ScheduleReplay
+
+        var text: String {
+            var s = "\(scenario): \(Figures.count(frames)) frames replayed over \(source) at speedup \(fmt(speedup)), "
+            s += "\(workers) worker threads\n"
+            s += "  calibration, \(ReplayCommand.calibrationReads) reads at once then "
+            s += "\(calibration.count - min(ReplayCommand.calibrationReads, calibration.count)) one at a time: "
+            s += Self.figures(calibration) + "\n"
+            s += "  loader model (margin \(fmt(margin))): λ = \(Figures.time(wall.latency)), μ = "
+            s += "\(fmt(wall.throughput, decimals: 0)) tiles/s; in flight time λ = \(Figures.time(flight.latency)), "
+            s += "μ = \(fmt(flight.throughput, decimals: 1)) tiles/s; planned per frame λ = "
+            s += "\(Figures.time(planned.latency))\n"
+            s += "  the schedule's loads in flight: " + Self.figures(flightLoads) + "\n"
+            var table = TextTable(header: [
+                [
+                    "method", "capacity", "needs", "stalled frames", "stall time", "requests", "take-off",
+                    "frame p50", "p99", "max",
+                ]
+            ])
+            for row in rows {
+                let o = row.outcome
+                table.add([
+                    row.method, Figures.count(row.capacity), row.needed.map(Figures.count) ?? "—",
+                    Figures.count(o.stalledFrames.count), fmt(o.stallTime, decimals: 4) + " s",
+                    Figures.count(o.requests), fmt(o.takeoffWait, decimals: 4) + " s",
+                    Figures.time(row.frameTimes.p50), Figures.time(row.frameTimes.p99),
+                    Figures.time(row.frameTimes.max),
+                ])
+            }
+            s += table.rendered + "\n"
+            s += "  needs: the least capacity that flies stall-free in the loader simulator with the flight model\n"
+            s += "  render-thread allocations of the schedule's loop once warm (after the first second): "
+            s += replay.warmAllocations.map { "\($0) in \(Figures.count(replay.warmFrames)) frames" } ?? "uncounted"
+            s += "; driver at-risk reports: \(replay.atRisk)\n"
+            return s
+        }
+
+        static func figures(_ s: LoaderStatistics) -> String {
+            "latency p50 \(Figures.time(s.latencyP50)), p99 \(Figures.time(s.latencyP99)), max "
+                + "\(Figures.time(s.latencyMax)); throughput \(fmt(s.throughput, decimals: 0)) tiles/s (windows of "
+                + "\(s.throughputWindow): p1 \(fmt(s.throughputP1, decimals: 0)), p50 "
+                + "\(fmt(s.throughputP50, decimals: 0)))"
+        }
+
+        static func statistics(_ s: LoaderStatistics) -> JSONValue {
+            .object([
+                ("loads", .integer(s.count)), ("latencyP50", .number(s.latencyP50)),
+                ("latencyP99", .number(s.latencyP99)), ("latencyMax", .number(s.latencyMax)),
+                ("throughput", .number(s.throughput)), ("throughputP1", .number(finite(s.throughputP1))),
+                ("throughputP50", .number(finite(s.throughputP50))),
+            ])
+        }
+
+        static func finite(_ x: Double) -> Double { x.isFinite ? x : 1e300 }
+
+        static func model(_ m: LoaderModel) -> JSONValue {
+            .object([("latency", .number(m.latency)), ("throughput", .number(m.throughput))])
+        }
+
+        var json: JSONValue {
+            let methods: [JSONValue] = rows.map { row in
+                let o = row.outcome
+                return .object([
+                    ("method", .string(row.method)), ("capacity", .integer(row.capacity)),
+                    ("neededCapacity", row.needed.map { .integer($0) } ?? .null),
+                    ("stalledFrames", .integer(o.stalledFrames.count)), ("stallTime", .number(o.stallTime)),
+                    ("longestStall", .number(o.longestStall)), ("requests", .integer(o.requests)),
+                    ("takeoffWait", .number(o.takeoffWait)), ("absentNeeds", .integer(o.absentNeeds)),
+                    (
+                        "frameTime",
+                        .object([
+                            ("p50", .number(row.frameTimes.p50)), ("p99", .number(row.frameTimes.p99)),
+                            ("max", .number(row.frameTimes.max)),
+                        ])
+                    ),
+                ])
+            }
+            return .object([
+                ("scenario", .string(scenario)), ("source", .string(source)), ("speedup", .number(speedup)),
+                ("workers", .integer(workers)), ("margin", .number(margin)), ("frames", .integer(frames)),
+                ("calibration", Self.statistics(calibration)), ("model", Self.model(wall)),
+                ("flightModel", Self.model(flight)), ("plannedModel", Self.model(planned)),
+                ("flightLoads", Self.statistics(flightLoads)), ("methods", .array(methods)),
+                ("warmAllocations", replay.warmAllocations.map { .integer($0) } ?? .null),
+                ("warmFrames", .integer(replay.warmFrames)), ("atRisk", .integer(replay.atRisk)),
+            ])
+        }
+    }
+}
