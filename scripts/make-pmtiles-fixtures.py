@@ -12,6 +12,8 @@ Fixtures:
   leaves-gzip.pmtiles  10,000 tiles of 1-4 random bytes at level 14, ids drawn by SplitMix64 (seed 0x504D54): the
                        root does not fit in 16 KiB, so the package writes leaf directories
   small.txt            the expected listing of the small archives: "z x y hex" per tile, in id order
+  zurich-z12.pmtiles   the README streaming example's source: level 12, x 2138...2153, y 1428...1439 (192 tiles),
+                       each tile's bytes "tile 12/x/y"; `--only zurich` writes just this one
 The leaves fixture's tiles are not listed (the listing would outweigh the archive): the test draws the same ids and
 bytes from TestSupport's SplitMix64 on the same seed, exactly as below.
 """
@@ -122,8 +124,21 @@ def leaves_tiles():
     return out
 
 
+def zurich_tiles():
+    out = []
+    for x in range(2138, 2154):
+        for y in range(1428, 1440):
+            out.append((zxy_to_tileid(12, x, y), f"tile 12/{x}/{y}".encode()))
+    return sorted(out)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    if sys.argv[1:] == ["--only", "zurich"] or not sys.argv[1:]:
+        write(os.path.join(OUT, "zurich-z12.pmtiles"), zurich_tiles(), {"name": "stencilkit README fixture"},
+              TileType.PNG)
+    if sys.argv[1:] == ["--only", "zurich"]:
+        return
     small = small_tiles()
     metadata = {"name": "stencilkit small fixture", "vector_layers": []}
     write(os.path.join(OUT, "small-gzip.pmtiles"), [(t[0], t[4]) for t in small], metadata, TileType.PNG)

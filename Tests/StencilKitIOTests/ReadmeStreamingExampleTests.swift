@@ -4,14 +4,13 @@ import StencilKit
 import StencilKitIO
 import Testing
 
-/// The README's streaming example, verbatim between the markers, run against a z/x/y directory of its track's tiles
-/// written to a temporary directory: no frame is drawn with a tile missing, no load is reported late.
+/// The README's streaming example, verbatim between the markers, run against the committed fixture
+/// `zurich-z12.pmtiles` (written by the reference implementation, scripts/make-pmtiles-fixtures.py): no frame is drawn
+/// with a tile missing, no load is reported late, and every texture holds its tile's bytes.
 struct ReadmeStreamingExampleTests {
     @Test func readmeStreamingExampleRuns() throws {
-        let tileRoot = try makeTemporaryDirectory("readme")
-        defer { removeTemporary(tileRoot) }
+        let archive = Fixtures.path("zurich-z12.pmtiles")
         let (_, allNeeds) = try readmeStreamingTrack()
-        try writeTiles(allNeeds.tiles.map { try allNeeds.grid.tileID(of: $0) }, root: tileRoot)
         var stalls = 0
         var lateReports = 0
         var drawn = 0
@@ -24,13 +23,13 @@ struct ReadmeStreamingExampleTests {
         }
 
         // --- README example begins ---
-        // Zürich eastward at XYZ level 12: 240 px at 240 px/s (1 s), 60 fps; its tiles in a {z}/{x}/{y} directory.
+        // Zürich eastward at XYZ level 12: 240 px at 240 px/s (1 s), 60 fps; its tiles in a PMTiles archive.
         let start = try GeoCoordinate(latitude: 47.3769, longitude: 8.5417)
         let end = try GeoCoordinate(latitude: 47.3769, longitude: 8.6241)
         let track = try Track(waypoints: [start, end], on: .xyz(level: 12), screen: Screen(width: 480, height: 320))
         let needs = try TrackNeeds(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
 
-        let tiles = try TileDirectory(path: tileRoot)  // tileRoot/{z}/{x}/{y}.png, the extension discovered
+        let tiles = try PMTilesReader(path: archive)  // or TileDirectory(path:) for {z}/{x}/{y}.png folders
         let textureLoader = try TileLoader(source: tiles, grid: track.grid)  // 2 worker threads; payload: the bytes
         let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))  // a burst, then 16 alone
         // λ = p99 latency × 1.5, μ = measured rate / 1.5; stepped once per frame: plan for one frame more latency.
@@ -65,5 +64,8 @@ struct ReadmeStreamingExampleTests {
         #expect(stalls == 0)
         #expect(lateReports == 0)
         #expect(textures.count <= capacity)
+        for (index, bytes) in textures {
+            #expect(bytes == Data("tile 12/\(index.column)/\(index.row)".utf8))
+        }
     }
 }
