@@ -37,7 +37,7 @@ enum HelpCommand {
         three LRU prefetch heuristics through one loader simulator, and exits 1 if the schedule misses a target.
         `replay` flies an XYZ scenario in wall-clock time (K times faster) over a z/x/y tile directory (a generated
         one without --source) with real threaded reads: the schedule planned with the loader model calibrated on the
-        source (λ = p99 latency × (1 + M), μ = measured rate / (1 + M), M = 0.5) at its least capacity, LRU + ring
+        source (λ = p99 latency × (1 + M), μ = measured rate / (1 + M), M = 1 by default) at its least capacity, LRU + ring
         and the pause plan; prints stalled frames, the loop's frame time, the loader's figures and each method's
         capacity, or {"error": {"kind", "message"}} with --json and exit status 2.
         `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing

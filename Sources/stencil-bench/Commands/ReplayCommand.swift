@@ -25,7 +25,7 @@ enum ReplayCommand {
             words, command: "replay",
             spec: .init(valued: ["--source", "--speedup", "--margin", "--workers"], switches: ["--json"]))
         let speedup = try args.double("--speedup", "a number in [0.001, 1e6]", valid: { $0 >= 1e-3 && $0 <= 1e6 }) ?? 1
-        let margin = try args.double("--margin", "a number ≥ 0 (0.5 = 50 %)", valid: { $0 >= 0 }) ?? 0.5
+        let margin = try args.double("--margin", "a number ≥ 0 (1 = 100 %, the default)", valid: { $0 >= 0 }) ?? 1
         let workers = try args.int("--workers", minimum: 1, maximum: 64) ?? 2
         let progress = Progress("replay: reading the scenario")
         defer { progress.finish() }

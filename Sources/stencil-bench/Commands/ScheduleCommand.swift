@@ -16,15 +16,7 @@ enum ScheduleCommand {
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "schedule")
         let scenario = setup.scenario
-        let latency =
-            try args.double("--latency", "a number of seconds ≥ 0", valid: { $0 >= 0 }) ?? scenario.loader?.latency
-        let throughput =
-            try args.double("--throughput", "a number of tiles per second > 0") ?? scenario.loader?.throughput
-        guard let latency, let throughput else {
-            throw UsageError(
-                "\(scenario.source) has no \"loader\": add \"loader\": {\"latency\": λ, \"throughput\": μ} to the "
-                    + "scenario, or give --latency and --throughput", kind: "missingLoader")
-        }
+        let (latency, throughput) = try ScenarioSchedule.loader(of: setup, args)
         if let camera = setup.chase {
             return try PitchedScheduleCommand.run(
                 setup, camera: camera, latency: latency, throughput: throughput,
