@@ -18,8 +18,9 @@ import MercatorMath
 /// (when θ_max ≥ f/2, as with the defaults; a lower horizon limit clips the top rows at pitch 0 too).
 ///
 /// Always true of a camera: every value is finite; 0 ≤ p ≤ p_max < 90°; 0 < f ≤ 120°; p < θ_max < 90°; the screen's
-/// anchor is its centre; m·sin p is below the depth of the unmargined near edge; and the footprint's corners lie
-/// within ``FootprintLimits/maximumExtent`` px of the origin.
+/// anchor is its centre; m·sin p is below the depth of the unmargined near edge, and the margined near edge is at
+/// least the draw tolerance e_draw deep (both extents at least 4·e_draw), so every depth on the footprint is positive
+/// after rounding; and the footprint's corners lie within ``FootprintLimits/maximumExtent`` px of the origin.
 public struct PerspectiveCamera: Sendable, Hashable {
     /// The map zoom Z at c: the one given, or Z = n_r − log₂ z for a camera made from a scale.
     public internal(set) var mapZoom: Double
@@ -196,6 +197,27 @@ public struct PerspectiveCamera: Sendable, Hashable {
             max(max(abs(corners.a.x), abs(corners.a.y)), max(abs(corners.b.x), abs(corners.b.y))),
             max(max(abs(corners.c.x), abs(corners.c.y)), max(abs(corners.d.x), abs(corners.d.y))))
         try FootprintLimits.requireExtent(reach, of: "perspective camera")
+        // Resolvable at the coordinates' precision: the near edge's depth and both of the trapezoid's extents at least
+        // the draw tolerance e_draw = 2e + 16 ulp(reach) (4·e_draw for the extents, as a view's sides), so every
+        // depth on the footprint is positive after rounding and a cover draws a tile (found by fuzzing: an eye
+        // 10⁻⁵ px above ground 1.4·10¹¹ px from the origin gave a corner at depth −5·10⁻¹²).
+        let tileSize = Double(levels.tileSize)
+        let tie = 1e-9 * tileSize + 1e-14 * tileSize * exp2(Double(referenceLevel))
+        let drawTolerance = 2 * tie + 16 * reach.ulp
+        let nearEdgeDepth = height * cp + s0 * sp
+        guard nearEdgeDepth >= drawTolerance else {
+            throw .outOfRange(
+                field: "Camera near edge depth (px)", value: nearEdgeDepth,
+                valid: "at least the draw tolerance \(StencilError.format(drawTolerance)) px at this distance from the "
+                    + "origin; raise the scale or lower the margin")
+        }
+        let side = min(2 * w0, s1 - s0)
+        guard side >= 4 * drawTolerance else {
+            throw .outOfRange(
+                field: "Camera footprint side (px)", value: side,
+                valid: "at least 4 × the draw tolerance, \(StencilError.format(4 * drawTolerance)) px; raise the scale "
+                    + "or the screen size")
+        }
         self.levels = levels
         self.referenceLevel = referenceLevel
         mapZoom = Double(referenceLevel) - log2(screen.scale)
