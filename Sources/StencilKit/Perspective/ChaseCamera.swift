@@ -101,7 +101,8 @@ public struct ChaseCamera: Sendable, Hashable {
                 field: "Chase camera grid (columns)", value: Double(grid.columns),
                 valid: "an XYZ level (2ⁿ × 2ⁿ tiles) of \(levels.tileSize)-px tiles, the levels' tile size")
         }
-        let u = PixelPoint(x: Degrees.sinCos(pose.heading).sin, y: -Degrees.sinCos(pose.heading).cos)
+        let (sh, ch) = Degrees.sinCos(pose.heading)
+        let u = PixelPoint(x: sh, y: -ch)
         let c = pose.position + lookAhead * u
         let scale: Double
         let mapZoom: Double

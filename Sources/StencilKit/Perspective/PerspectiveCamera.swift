@@ -65,6 +65,9 @@ public struct PerspectiveCamera: Sendable, Hashable {
     let farDistance: Double
     let nearHalfWidth: Double
     let farHalfWidth: Double
+    /// The sides' slope k = (far half-width − near half-width) / (far − near distance): the half-width at s ahead of
+    /// e is near half-width + (s − near distance)·k (0 at pitch 0).
+    let sideSlope: Double
 
     /// The default vertical field of view, 36.87° (MapLibre's: tan(f/2) = 1/3).
     public static let defaultFieldOfView = 36.87
@@ -239,6 +242,7 @@ public struct PerspectiveCamera: Sendable, Hashable {
         farDistance = s1
         nearHalfWidth = w0
         farHalfWidth = w1
+        sideSlope = s1 > s0 ? (w1 - w0) / (s1 - s0) : 0
     }
 
     /// A camera at a map zoom Z (§8): the reference level is the view's level n_c = clamp(⌊Z + b⌋, n_min, n_max) and

@@ -8,7 +8,7 @@ extension PerspectiveCamera {
     /// least s₀.
     /// - Complexity: O(1), no allocation.
     func leastDistanceAhead(of tile: PitchedTile) -> Double {
-        let k = farDistance > nearDistance ? (farHalfWidth - nearHalfWidth) / (farDistance - nearDistance) : 0
+        let k = sideSlope
         var count = 4
         var xs: (Double, Double, Double, Double, Double, Double, Double, Double) = (0, 0, 0, 0, 0, 0, 0, 0)
         var ys = xs

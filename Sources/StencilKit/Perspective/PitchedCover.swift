@@ -162,8 +162,7 @@ extension PerspectiveCamera {
     func refinedRegion(ahead s: Double) -> Quad? {
         guard s > nearDistance else { return nil }
         if s >= farDistance { return footprint }
-        let k = (farHalfWidth - nearHalfWidth) / (farDistance - nearDistance)
-        let w = nearHalfWidth + (s - nearDistance) * k
+        let w = nearHalfWidth + (s - nearDistance) * sideSlope
         let c = PixelPoint(x: eye.x + s * ahead.x, y: eye.y + s * ahead.y)
         return Quad(footprint.a, c - w * right, c + w * right, footprint.d)
     }

@@ -20,13 +20,9 @@ public struct PitchedStencil: Sendable, Hashable {
     public init(frames: TrackFrames, camera: ChaseCamera) throws(StencilError) {
         var seen = Set<UnwrappedTileID>()
         try PitchedFrameWalk.walk(frames, camera: camera, entered: { _, tile in seen.insert(tile) }, left: { _, _ in })
-        let order: (UnwrappedTileID, UnwrappedTileID) -> Bool = { a, b in
-            a.level != b.level ? a.level < b.level : (a.y != b.y ? a.y < b.y : a.x < b.x)
-        }
-        tiles = seen.sorted(by: order)
-        real = Set(tiles.map(\.canonical)).sorted { a, b in
-            a.level != b.level ? a.level < b.level : (a.y != b.y ? a.y < b.y : a.x < b.x)
-        }
+        // Level, then row, then column.
+        tiles = seen.sorted { ($0.level, $0.y, $0.x) < ($1.level, $1.y, $1.x) }
+        real = Set(tiles.map(\.canonical)).sorted { ($0.level, $0.y, $0.x) < ($1.level, $1.y, $1.x) }
     }
 
     /// The number of distinct real tiles.

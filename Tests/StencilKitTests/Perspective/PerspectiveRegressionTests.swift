@@ -1,5 +1,6 @@
 import MercatorMath
 import StencilKit
+import TestSupport
 import Testing
 
 /// Inputs the fuzzer found.
@@ -38,5 +39,34 @@ struct PerspectiveRegressionTests {
             center: PixelPoint(x: 100.5, y: 100.5), referenceLevel: 0, bearing: 10, pitch: 60,
             screen: Screen(width: 100, height: 100, scale: 1e-3), levels: LevelOfDetail(maxLevel: 0))
         for corner in 0..<4 { #expect(nearOrigin.depth(of: nearOrigin.footprint[corner]) > 0) }
+    }
+}
+
+/// The camera's homography is the same map as `screenPoint(of:)`, and its inverse the same as
+/// `groundPoint(ofScreen:)`, on random cameras and points (a fixed seed).
+struct HomographyTests {
+    @Test func theHomographyIsTheCamerasProjection() throws {
+        var g = SplitMix64(seed: 0x4A11)
+        for _ in 0..<500 {
+            let pitch = g.unit() * 85
+            let camera = try PerspectiveCamera(
+                center: PixelPoint(x: g.unit() * 1e6, y: g.unit() * 1e6), referenceLevel: 12,
+                bearing: g.unit() * 360, pitch: pitch,
+                screen: Screen(
+                    width: 400 + g.unit() * 1600, height: 300 + g.unit() * 900,
+                    scale: 0.25 + g.unit() * 4), levels: LevelOfDetail())
+            let h = camera.homography
+            let inverse = try #require(h.inverted())
+            #expect(h.m.count == 9)
+            for corner in 0..<4 {
+                let q = camera.footprint[corner]
+                let expected = try #require(camera.screenPoint(of: q))
+                let mapped = try #require(h.apply(to: q))
+                #expect(abs(mapped.x - expected.x) <= 1e-6 * max(1, abs(expected.x)))
+                #expect(abs(mapped.y - expected.y) <= 1e-6 * max(1, abs(expected.y)))
+                let back = try #require(inverse.apply(to: expected))
+                #expect(abs(back.x - q.x) <= 1e-6 * max(1, abs(q.x)) && abs(back.y - q.y) <= 1e-6 * max(1, abs(q.y)))
+            }
+        }
     }
 }
