@@ -395,7 +395,7 @@ extension APICalls {
 
     // MARK: Needs, schedules and the driver
 
-    /// `TrackNeeds` of a short flight, a `StreamingSchedule` at some capacity and `LoaderModel`, and the
+    /// `Needs<TileIndex>` of a short flight, a `StreamingSchedule` at some capacity and `LoaderModel`, and the
     /// `ScheduleDriver` stepped frame by frame with completions fed back at the loader's times (and late or lost
     /// loads).
     static func schedules(_ input: inout FuzzInput) {
@@ -427,7 +427,7 @@ extension APICalls {
             "needs of Track(start: \(start), steps: \(steps), on: \(grid), screen: \(screen), band \(track.lateralBand), "
                 + "closure .\(track.closure)) at \(timing)")
         let frames: TrackFrames
-        let needs: TrackNeeds
+        let needs: Needs<TileIndex>
         do {
             frames = try track.frames(at: timing)
             needs = try track.needs(at: timing)
@@ -463,7 +463,7 @@ extension APICalls {
         FuzzChecks.trace(
             "StreamingSchedule(capacity: \(capacity), loader: \(planned)); stepped \(stepped), Ĉ = \(smallest), L = \(window)"
         )
-        let schedule: StreamingSchedule
+        let schedule: StreamingSchedule<TileIndex>
         do {
             schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: planned)
         } catch {

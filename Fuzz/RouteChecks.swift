@@ -452,7 +452,7 @@ extension FuzzChecks {
 
     /// The needs of a flight: runs within the frames, a tile's runs apart, sizes and per-frame lists agreeing, and
     /// every tile culled at a frame's pose (offsets 0 and ±d) in that frame's need. Returns N_k for every frame.
-    static func checkNeeds(_ needs: TrackNeeds, frames: TrackFrames) -> [Set<TileIndex>] {
+    static func checkNeeds(_ needs: Needs<TileIndex>, frames: TrackFrames) -> [Set<TileIndex>] {
         let track = frames.track
         let grid = track.grid
         let context = "needs of \(frames.count) frames of a track of \(track.pieces.count) pieces on \(grid)"
@@ -529,7 +529,7 @@ extension FuzzChecks {
     /// at or before t_k every tile of N_k holds a slot and is complete; never more than C slots; no tile requested
     /// while it holds a slot nor evicted while loading. Also the request fields, the bounds and the take-off wait.
     static func checkSchedule(
-        _ schedule: StreamingSchedule, needs: [Set<TileIndex>], capacity: Int, loader: LoaderModel
+        _ schedule: StreamingSchedule<TileIndex>, needs: [Set<TileIndex>], capacity: Int, loader: LoaderModel
     ) {
         let latency = loader.latency
         let throughput = loader.throughput
@@ -635,7 +635,7 @@ extension FuzzChecks {
     /// schedule gives it: it returns the schedule's requests and evictions at their times, every frame's need is
     /// resident and complete, slots stay within C, and no tile is reported at risk (but one requested at the instant
     /// it completes, which no report can precede).
-    static func driveAtActions(_ schedule: StreamingSchedule, needs: [Set<TileIndex>]) {
+    static func driveAtActions(_ schedule: StreamingSchedule<TileIndex>, needs: [Set<TileIndex>]) {
         let fps = schedule.framesPerSecond
         let loads = schedule.preload + schedule.requests
         let context =
@@ -722,7 +722,7 @@ extension FuzzChecks {
     /// then (counted per tile: a report names a tile, and may come, from a late completion's projection, before the
     /// load it concerns is even requested).
     static func driveStepped(
-        _ schedule: StreamingSchedule, needs: [Set<TileIndex>], loader: LoaderModel, late: [Double?]?
+        _ schedule: StreamingSchedule<TileIndex>, needs: [Set<TileIndex>], loader: LoaderModel, late: [Double?]?
     ) {
         let fps = schedule.framesPerSecond
         let loads = schedule.preload + schedule.requests

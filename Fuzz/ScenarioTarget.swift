@@ -38,7 +38,7 @@ public func fuzzScenario(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 func fuzzChase(_ setup: ScenarioSetup, _ chase: ChaseCamera) {
     guard setup.frames.count <= 2000,
         let stencil = try? PitchedStencil(frames: setup.frames, camera: chase),
-        let needs = try? PitchedNeeds(frames: setup.frames, camera: chase)
+        let needs = try? Needs<TileID>(frames: setup.frames, camera: chase)
     else { return }
     FuzzChecks.require(Set(needs.tiles) == Set(stencil.real), "pitched needs' tiles differ from the stencil's")
     FuzzChecks.require(

@@ -98,7 +98,7 @@ struct ResidencyTests {
             #expect(resident.count + loading.count == made - evicted, "t = \(t)")
             #expect(loading.count == made - complete, "t = \(t)")  // nothing is evicted while it loads
         }
-        let needs = try TrackNeeds(frames: planned.setup.frames)
+        let needs = try Needs<TileIndex>(frames: planned.setup.frames)
         for k in 0..<needs.frameCount {
             let resident = Set(residency.tiles(at: needs.time(ofFrame: k)).resident)
             #expect(Set(needs.need(ofFrame: k)).isSubset(of: resident), "frame \(k)")

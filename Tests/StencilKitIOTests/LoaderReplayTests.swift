@@ -5,21 +5,24 @@ import StencilKitIO
 import Testing
 
 /// The README's streaming track: Zürich eastward at XYZ level 12, 240 px at 240 px/s, 60 fps.
-func readmeStreamingTrack() throws -> (Track, TrackNeeds) {
+func readmeStreamingTrack() throws -> (Track, Needs<TileIndex>) {
     let start = try GeoCoordinate(latitude: 47.3769, longitude: 8.5417)
     let end = try GeoCoordinate(latitude: 47.3769, longitude: 8.6241)
     let track = try Track(waypoints: [start, end], on: .xyz(level: 12), screen: Screen(width: 480, height: 320))
-    let needs = try TrackNeeds(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
+    let needs = try Needs<TileIndex>(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
     return (track, needs)
 }
 
 /// Flies `needs` in real time with a schedule planned on the loader model calibrated over `source` (margin 0.5, one
 /// frame more latency for per-frame steps), at its least capacity; counts frames drawn with a needed tile not yet
 /// arrived, the driver's at-risk reports, and the most tiles resident or loading at once.
-private func fly(_ needs: TrackNeeds, over source: any TileSource) throws -> (
+/// The grid of the README's streaming track.
+private let readmeGrid = try! TileGrid.xyz(level: 12)
+
+private func fly(_ needs: Needs<TileIndex>, over source: any TileSource) throws -> (
     stalls: Int, atRisk: Int, peak: Int, capacity: Int, loads: Int
 ) {
-    let loader = try TileLoader(source: source, grid: needs.grid, workers: 2)
+    let loader = try TileLoader(source: source, grid: readmeGrid, workers: 2)
     let measured = loader.calibrate(reading: Array(needs.tiles.prefix(32)))
     let model = try measured.model(margin: 0.5).forSteps(every: 1 / needs.framesPerSecond)
     let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: model)
@@ -64,7 +67,7 @@ private func fly(_ needs: TrackNeeds, over source: any TileSource) throws -> (
     let (_, needs) = try readmeStreamingTrack()
     let root = try makeTemporaryDirectory("slow")
     defer { removeTemporary(root) }
-    try writeTiles(needs.tiles.map { try needs.grid.tileID(of: $0) }, root: root)
+    try writeTiles(needs.tiles.map { try readmeGrid.tileID(of: $0) }, root: root)
     // Every read takes 2 ms more: λ about 2 ms, μ about 2 workers / 2 ms.
     let source = SlowTileSource(base: try TileDirectory(path: root), microseconds: 2_000)
     let flown = try fly(needs, over: source)

@@ -27,7 +27,7 @@ struct ReadmeStreamingExampleTests {
         let start = try GeoCoordinate(latitude: 47.3769, longitude: 8.5417)
         let end = try GeoCoordinate(latitude: 47.3769, longitude: 8.6241)
         let track = try Track(waypoints: [start, end], on: .xyz(level: 12), screen: Screen(width: 480, height: 320))
-        let needs = try TrackNeeds(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
+        let needs = try Needs(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
 
         let tiles = try PMTilesReader(path: archive)  // or TileDirectory(path:) for {z}/{x}/{y}.png folders
         let textureLoader = try TileLoader(source: tiles, grid: track.grid)  // 2 worker threads; payload: the bytes

@@ -207,7 +207,7 @@ struct FriendlierInputTests {
                 == "W is 2.5e-9, past the limit of 1: a.")
         // A loader of 10⁻⁹ tiles/s (the least allowed) refused: its throughput reads 1e-9, not 0.
         let (track, timing) = try ScheduleHandWorkedTests.leg()
-        let needs = try TrackNeeds(track: track, timing: timing)
+        let needs = try Needs<TileIndex>(track: track, timing: timing)
         let refusal = Self.error { () throws(StencilError) in
             _ = try StreamingSchedule(needs: needs, capacity: 4, loader: LoaderModel(latency: 0.25, throughput: 1e-9))
         }

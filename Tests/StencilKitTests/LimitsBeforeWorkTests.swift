@@ -19,7 +19,7 @@ struct LimitsBeforeWorkTests {
 
     /// One straight leg, 9.09 million frames of a 180,000-px-wide screen at z = 12: every frame's footprint spans
     /// about 703 rows, 6.4·10⁹ row scans that took 189 s before answering. Refused up front by
-    /// ``TrackNeeds/maximumRowScans``, naming frames × rows.
+    /// ``Needs<TileIndex>/maximumRowScans``, naming frames × rows.
     @Test("the needs of a flight past the row-scan limit are refused before any scan")
     func needsRowScansAreBoundedUpFront() throws {
         let grid = try TileGrid.xyz(level: 12)
@@ -29,10 +29,10 @@ struct LimitsBeforeWorkTests {
         let timing = try FlightTiming(speed: 0.01923, framesPerSecond: 60, turnRate: 90)
         let frames = try track.frames(at: timing)
         #expect(frames.count > 9_000_000)
-        let error = stencilError { () throws(StencilError) in try TrackNeeds(track: track, timing: timing) }
+        let error = stencilError { () throws(StencilError) in try Needs<TileIndex>(track: track, timing: timing) }
         let figures = try #require(Self.tooLarge(error), "\(String(describing: error))")
         #expect(figures.what.hasPrefix("Row scans of the needs"))
-        #expect(figures.limit == Double(TrackNeeds.maximumRowScans))
+        #expect(figures.limit == Double(Needs<TileIndex>.maximumRowScans))
         // 705 rows a frame at most (the 180,000-px diagonal over 256-px tiles, plus 2).
         #expect(figures.value == Double(frames.count) * 705)
         #expect(figures.value > figures.limit)
@@ -41,13 +41,13 @@ struct LimitsBeforeWorkTests {
         #expect(text.contains("fewer frames") && text.contains("smaller screen") && text.contains("coarser grid"))
         // The same screen flown for fewer frames is accepted: 1,000 frames × 705 rows is far under the limit.
         let fast = try FlightTiming(speed: 2913 / (1000.0 / 60), framesPerSecond: 60, turnRate: 90)
-        #expect(TrackNeeds.rowScanEstimate(of: try track.frames(at: fast)) < Double(TrackNeeds.maximumRowScans))
+        #expect(Needs<TileIndex>.rowScanEstimate(of: try track.frames(at: fast)) < Double(Needs<TileIndex>.maximumRowScans))
     }
 
     // MARK: Schedule needs: runs
 
     /// A footprint of 250 × 250 tiles that jumps its whole width every frame opens 62,500 runs a frame: 401 frames
-    /// are 2.5·10⁷ runs, past ``TrackNeeds/maximumRuns`` (2²⁴). The old code stored and numbered 16.8 million runs
+    /// are 2.5·10⁷ runs, past ``Needs<TileIndex>/maximumRuns`` (2²⁴). The old code stored and numbered 16.8 million runs
     /// (a hash look-up each, on a grid of 2²⁸ tiles) before refusing; now they are counted first, without storing
     /// any, and the refusal says so.
     @Test("needs past the run limit are refused by a count taken before any run is stored")
@@ -59,11 +59,11 @@ struct LimitsBeforeWorkTests {
         let timing = try FlightTiming(speed: 300_000, framesPerSecond: 60, turnRate: 90)
         let frames = try track.frames(at: timing)
         #expect(frames.count == 401)
-        #expect(TrackNeeds.rowScanEstimate(of: frames) <= Double(TrackNeeds.maximumRowScans))
-        let error = stencilError { () throws(StencilError) in try TrackNeeds(frames: frames) }
+        #expect(Needs<TileIndex>.rowScanEstimate(of: frames) <= Double(Needs<TileIndex>.maximumRowScans))
+        let error = stencilError { () throws(StencilError) in try Needs<TileIndex>(frames: frames) }
         let figures = try #require(Self.tooLarge(error), "\(String(describing: error))")
         #expect(figures.what.contains("counted before any is stored"))
-        #expect(figures.limit == Double(TrackNeeds.maximumRuns) && figures.value > figures.limit)
+        #expect(figures.limit == Double(Needs<TileIndex>.maximumRuns) && figures.value > figures.limit)
         let text = error?.description ?? ""
         #expect(text.contains("past the limit of 16777216:") && !text.contains(".0"), "\(text)")
         // Under the limit the count is exact: 301 frames moving 100 px (6.25 tiles) each, frames × tiles a frame
@@ -72,9 +72,9 @@ struct LimitsBeforeWorkTests {
             start: PixelPoint(x: 10_000, y: 8192), heading: 90, steps: [.straight(length: 30_000)], on: grid,
             screen: Screen(width: 4000, height: 4000))
         let shortFrames = try short.frames(at: FlightTiming(speed: 6000, framesPerSecond: 60, turnRate: 90))
-        let counted = TrackNeeds.countRuns(of: shortFrames, stoppingPast: TrackNeeds.maximumRuns)
-        #expect(counted > 500_000 && counted < TrackNeeds.maximumRuns)
-        #expect(try TrackNeeds(frames: shortFrames).runCount == counted)
+        let counted = Needs<TileIndex>.countRuns(of: shortFrames, stoppingPast: Needs<TileIndex>.maximumRuns)
+        #expect(counted > 500_000 && counted < Needs<TileIndex>.maximumRuns)
+        #expect(try Needs<TileIndex>(frames: shortFrames).runCount == counted)
     }
 
     // MARK: Great-circle chains

@@ -34,11 +34,11 @@ struct ReadmePerspectiveTests {
             pitch: 60, width: 1280, height: 720, levels: LevelOfDetail(tileSize: 256, maxLevel: 16),
             zoom: .altitude(3000))
         let stencil = try PitchedStencil(frames: frames, camera: chase)  // every tile of every level the flight shows
-        let needs = try PitchedNeeds(frames: frames, camera: chase)
+        let needs = try Needs(frames: frames, camera: chase)  // Needs<TileID>: real tiles with their levels
         let loader = try LoaderModel(latency: 0.5, throughput: 20)
-        let capacity = PitchedSchedule.smallestCapacity(for: needs, loader: loader)
-        let schedule = try PitchedSchedule(needs: needs, capacity: capacity, loader: loader)
-        var driver = PitchedScheduleDriver(schedule: schedule)  // stepped once a frame, as ScheduleDriver
+        let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)
+        let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
+        var driver = ScheduleDriver(schedule: schedule)  // the same driver as a flat screen's, stepped once a frame
         // --- README example ends ---
         var requests: [TileID] = []
         var evictions: [TileID] = []

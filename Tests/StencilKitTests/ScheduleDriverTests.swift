@@ -19,7 +19,7 @@ struct ScheduleDriverTests {
     /// at t completes at max(t + λ, the previous completion + 1/μ), or — for a tile `late` delays — at
     /// max(`late(tile, that time)`, the previous completion + 1/μ); nil loses the load. Completions due by a step
     /// are reported first.
-    static func play(_ schedule: StreamingSchedule, late: (TileIndex, Double) -> Double? = { $1 }) -> Run {
+    static func play(_ schedule: StreamingSchedule<TileIndex>, late: (TileIndex, Double) -> Double? = { $1 }) -> Run {
         var driver = ScheduleDriver(schedule: schedule)
         var run = Run()
         var requests: [TileIndex] = []
@@ -55,7 +55,7 @@ struct ScheduleDriverTests {
         return run
     }
 
-    static func schedule() throws -> StreamingSchedule {
+    static func schedule() throws -> StreamingSchedule<TileIndex> {
         let (track, timing) = try ScheduleHandWorkedTests.leg()
         return try track.schedule(at: timing, capacity: 4, loader: LoaderModel(latency: 0.25, throughput: 4))
     }
@@ -137,7 +137,7 @@ struct ScheduleSteppedRandomTests {
             let loader = try LoaderModel(latency: c.latency, throughput: c.throughput)
             let planned = try loader.forSteps(every: 1 / fps)
             let capacity =
-                try StreamingSchedule.smallestCapacity(for: TrackNeeds(frames: frames), loader: planned)
+                try StreamingSchedule.smallestCapacity(for: Needs<TileIndex>(frames: frames), loader: planned)
                 + max(0, c.capacityOffset)
             let schedule = try c.track.schedule(at: c.timing, capacity: capacity, loader: planned)
             played += 1

@@ -22,7 +22,7 @@ struct ScheduleExample6Tests {
     @Test func needs() throws {
         let track = try Self.track()
         let frames = try track.frames(at: Self.timing)
-        let needs = try TrackNeeds(frames: frames)
+        let needs = try Needs<TileIndex>(frames: frames)
         #expect(needs.frameCount == 573)
         let sizes = needs.needSizes()
         var histogram: [Int: Int] = [:]
@@ -42,7 +42,7 @@ struct ScheduleExample6Tests {
     /// Belady's MIN: 91 with 40 and 30 slots (every tile once), 95 with 22; frame by frame in the tests too.
     @Test func beladyBound() throws {
         let frames = try Self.track().frames(at: Self.timing)
-        let needs = try TrackNeeds(frames: frames)
+        let needs = try Needs<TileIndex>(frames: frames)
         let culled = try ScheduleCheck.needs(frames)
         for (capacity, expected) in [(40, 91), (30, 91), (22, 95)] {
             #expect(needs.beladyBound(capacity: capacity) == expected)
@@ -58,7 +58,7 @@ struct ScheduleExample6Tests {
     /// 91 loads (= MIN): 79 after take-off; 71 evictions (the 20 tiles of the last frame stay); peak 26.
     @Test func validScheduleAtThirtySlots() throws {
         let frames = try Self.track().frames(at: Self.timing)
-        let needs = try TrackNeeds(frames: frames)
+        let needs = try Needs<TileIndex>(frames: frames)
         let schedule = try StreamingSchedule(needs: needs, capacity: 30, loader: Self.loader)
         #expect(schedule.preload.count == 12)
         #expect(abs(schedule.takeoffWait - 0.32) < 1e-12)
@@ -80,7 +80,7 @@ struct ScheduleExample6Tests {
     /// helps. C = 22 works (MODEL's simple reload-after-each-gap plan takes 98 loads; MIN is 95).
     @Test func smallestCapacityIsTwentyTwo() throws {
         let frames = try Self.track().frames(at: Self.timing)
-        let needs = try TrackNeeds(frames: frames)
+        let needs = try Needs<TileIndex>(frames: frames)
         let culled = try ScheduleCheck.needs(frames)
         #expect(ScheduleCheck.windowBound(culled, fps: 60, latency: 0.1) == 22)
         #expect(culled[286...292].reduce(into: Set<TileIndex>()) { $0.formUnion($1) }.count == 22)
@@ -108,7 +108,7 @@ struct ScheduleExample6Tests {
     /// 7.46, and a refusal below names a throughput in that bracket (to within 1 %), which works, while 1 % less
     /// is refused.
     @Test func throughputForThirtySlots() throws {
-        let needs = try TrackNeeds(frames: Self.track().frames(at: Self.timing))
+        let needs = try Needs<TileIndex>(frames: Self.track().frames(at: Self.timing))
         #expect(throws: Never.self) {
             try StreamingSchedule(needs: needs, capacity: 30, loader: LoaderModel(latency: 0.1, throughput: 7.46))
         }

@@ -26,7 +26,7 @@ struct ScheduleHandWorkedTests {
 
     @Test func needsAreTheHandWorkedRuns() throws {
         let (track, timing) = try Self.leg()
-        let needs = try TrackNeeds(track: track, timing: timing)
+        let needs = try Needs<TileIndex>(track: track, timing: timing)
         #expect(needs.frameCount == 17)
         #expect(
             needs.runs.map { [$0.tile.column, $0.tile.row, $0.firstFrame, $0.lastFrame] }
@@ -84,7 +84,7 @@ struct ScheduleHandWorkedTests {
     /// No frame needs more than 4 tiles and frames are 0.5 s > λ apart, so the window bound is 4.
     @Test func throughputTooLowIsRefusedWithBothFigures() throws {
         let (track, timing) = try Self.leg()
-        let needs = try TrackNeeds(track: track, timing: timing)
+        let needs = try Needs<TileIndex>(track: track, timing: timing)
         let refusal = ScheduleCheck.refusal { () throws(StencilError) in
             try StreamingSchedule(needs: needs, capacity: 4, loader: LoaderModel(latency: 0.25, throughput: 1))
         }
@@ -120,7 +120,7 @@ struct ScheduleHandWorkedTests {
     /// Three slots: frames 1–3 need four tiles, so no throughput can help; the smallest capacity is 4.
     @Test func capacityBelowAFrameNeedIsRefusedWithoutThroughput() throws {
         let (track, timing) = try Self.leg()
-        let needs = try TrackNeeds(track: track, timing: timing)
+        let needs = try Needs<TileIndex>(track: track, timing: timing)
         let reason = try #require(
             ScheduleCheck.refusal { () throws(StencilError) in
                 try StreamingSchedule(needs: needs, capacity: 3, loader: LoaderModel(latency: 0.25, throughput: 4))
@@ -148,7 +148,7 @@ struct ScheduleHandWorkedTests {
         // Too many frames: 1e-9 px/s is a valid speed, but the flight would take 5e11 s.
         let slow = try FlightTiming(speed: 1e-9, framesPerSecond: 60, turnRate: 90)
         do {
-            _ = try TrackNeeds(track: track, timing: slow)
+            _ = try Needs<TileIndex>(track: track, timing: slow)
             Issue.record("expected tooLarge")
         } catch {
             #expect(error.kind == "tooLarge")

@@ -65,7 +65,7 @@ struct ScheduleRandomTests {
             guard let c = try Self.make(&rng) else { continue }
             cases += 1
             let frames = try c.track.frames(at: c.timing)
-            let needs = try TrackNeeds(frames: frames)
+            let needs = try Needs<TileIndex>(frames: frames)
             let culled = try ScheduleCheck.needs(frames)
             for k in 0..<frames.count where Set(needs.need(ofFrame: k)) != culled[k] {
                 Issue.record("case \(cases): frame \(k) needs differ")
@@ -80,7 +80,7 @@ struct ScheduleRandomTests {
             #expect(needs.beladyBound(capacity: capacity) == belady, "case \(cases)")
             let loader = try LoaderModel(latency: c.latency, throughput: c.throughput)
             let firstCapacity = capacity
-            func check(_ schedule: StreamingSchedule, capacity: Int, throughput: Double, _ label: String) {
+            func check(_ schedule: StreamingSchedule<TileIndex>, capacity: Int, throughput: Double, _ label: String) {
                 let replay = ScheduleCheck.replay(
                     schedule, needs: culled, fps: fps, capacity: capacity, latency: c.latency, throughput: throughput)
                 #expect(replay.failures == [], "case \(cases) \(label)")

@@ -37,7 +37,7 @@ struct ScheduleReadmeExampleTests {
         let track = try ScheduleExample6Tests.track()
         let timing = try FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90)
         let textureLoader = TextureLoader()
-        let needs = try TrackNeeds(track: track, timing: timing)
+        let needs = try Needs<TileIndex>(track: track, timing: timing)
         var stalls = 0
         var lateReports = 0
         func draw(_ frame: Int) {

@@ -96,7 +96,7 @@ enum ScheduleCheck {
     /// (ties in list order), at c_m = max(t_m + λ, c_{m−1} + 1/μ). Events are replayed in time order, evictions
     /// before requests at equal times; after those at or before t_k, frame k's need must be held and complete.
     static func replay(
-        _ schedule: StreamingSchedule, needs: [Set<TileIndex>], fps: Double, capacity: Int, latency: Double,
+        _ schedule: StreamingSchedule<TileIndex>, needs: [Set<TileIndex>], fps: Double, capacity: Int, latency: Double,
         throughput: Double
     ) -> (failures: [String], peak: Int) {
         replay(
@@ -175,7 +175,7 @@ enum ScheduleCheck {
     }
 
     /// The planning error's payload, or nil when `body` does not throw ``StencilError/infeasibleSchedule(_:)``.
-    static func refusal(_ body: () throws(StencilError) -> StreamingSchedule) -> ScheduleInfeasibility? {
+    static func refusal(_ body: () throws(StencilError) -> StreamingSchedule<TileIndex>) -> ScheduleInfeasibility? {
         do {
             _ = try body()
             return nil

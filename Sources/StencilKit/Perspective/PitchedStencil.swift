@@ -19,7 +19,10 @@ public struct PitchedStencil: Sendable, Hashable {
     /// - Complexity: O(frames × runs per frame + tiles · log tiles).
     public init(frames: TrackFrames, camera: ChaseCamera) throws(StencilError) {
         var seen = Set<UnwrappedTileID>()
-        try PitchedFrameWalk.walk(frames, camera: camera, entered: { _, tile in seen.insert(tile) }, left: { _, _ in })
+        var covers = try ChaseFrameCovers(frames: frames, camera: camera)
+        try FrameWalk.walk(
+            &covers, entered: { _, level, column, row in seen.insert(UnwrappedTileID(unchecked: level, column, row)) },
+            left: { _, _, _, _ in })
         // Level, then row, then column.
         tiles = seen.sorted { ($0.level, $0.y, $0.x) < ($1.level, $1.y, $1.x) }
         real = Set(tiles.map(\.canonical)).sorted { ($0.level, $0.y, $0.x) < ($1.level, $1.y, $1.x) }

@@ -33,7 +33,7 @@ struct HoldIntervals {
     /// (guarded) latest request t_a − λ comes after the previous run's last frame b′ and whose gap t_a − t_b′ is at
     /// least `minimumGap` seconds (shorter gaps are bridged: the tile stays resident).
     /// - Complexity: O(runs).
-    static func loadableRuns(of needs: TrackNeeds, latency: Double, guarded useGuard: Bool, minimumGap: Double = 0)
+    static func loadableRuns<Tile>(of needs: Needs<Tile>, latency: Double, guarded useGuard: Bool, minimumGap: Double = 0)
         -> [Bool]
     {
         var lastEnd = [Int32](repeating: -1, count: needs.tiles.count)
@@ -55,7 +55,7 @@ struct HoldIntervals {
 
     /// The holds of `needs` when the loadable runs are loads timed at latency `latency` and `interval` = 1/μ
     /// seconds (0: unlimited throughput).
-    init(needs: TrackNeeds, loadable: [Bool], latency: Double, interval: Double, guarded useGuard: Bool) {
+    init<Tile>(needs: Needs<Tile>, loadable: [Bool], latency: Double, interval: Double, guarded useGuard: Bool) {
         var deadlines: [Double] = []
         for r in 0..<needs.runCount where loadable[r] { deadlines.append(needs.time(ofFrame: Int(needs.runFirst[r]))) }
         let timeline = LoadTimeline(deadlines: deadlines, latency: latency, interval: interval)

@@ -58,7 +58,7 @@ struct LoadTimeline {
         }
         var previous = p > 0 ? 0.0 : -Double.infinity
         for m in p..<n {
-            let c = Swift.max(request[m] + latency, previous + interval)
+            let c = LoaderModel.completion(earliest: request[m] + latency, after: previous, interval: interval)
             completion[m] = c
             previous = c
         }

@@ -41,6 +41,31 @@ public struct LoaderModel: Sendable, Hashable {
     /// Seconds between two completions at full throughput, 1/μ.
     public var interval: Double { 1 / throughput }
 
+    /// The loader formula, written once: a load that can complete no earlier than `earliest` (its request time
+    /// plus λ), queued behind a load completing at `previous`, completes at max(earliest, previous + `interval`).
+    /// `interval` is 1/μ, or 0 for an unlimited throughput.
+    /// - Complexity: O(1).
+    @inline(__always)
+    public static func completion(earliest: Double, after previous: Double, interval: Double) -> Double {
+        Swift.max(earliest, previous + interval)
+    }
+
+    /// When a load requested at `request` completes behind a load completing at `previous`:
+    /// c_m = max(t_m + λ, c_{m−1} + 1/μ).
+    /// - Complexity: O(1).
+    @inline(__always)
+    public func completion(request: Double, after previous: Double) -> Double {
+        Self.completion(earliest: request + latency, after: previous, interval: interval)
+    }
+
+    /// When a load that can complete no earlier than `earliest` (planned, or its request plus λ) completes behind a
+    /// load completing at `previous`: max(earliest, previous + 1/μ).
+    /// - Complexity: O(1).
+    @inline(__always)
+    public func completion(earliest: Double, after previous: Double) -> Double {
+        Self.completion(earliest: earliest, after: previous, interval: interval)
+    }
+
     /// The model to plan with when requests reach the loader only at steps at most `interval` seconds apart — a
     /// ``ScheduleDriver`` stepped once per frame: interval = 1/fps. Its latency is λ + interval, plus a guard of
     /// 10⁻⁹·max(1, λ + interval) s so that a request planned exactly at a step's time (up to rounding) is never

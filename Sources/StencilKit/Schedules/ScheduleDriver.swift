@@ -3,7 +3,8 @@
 /// library reads none) and gets the requests to issue and the textures to release at that step; it reports each
 /// completed load, and learns which tiles are at risk of missing their frame when the real loader runs late.
 ///
-/// Fitting it into a render loop, stepped once per frame (t in seconds from take-off; −w before it):
+/// Fitting it into a render loop, stepped once per frame (t in seconds from take-off; −w before it). StencilKitIO's
+/// `StreamingSession` is this loop over its threaded `TileLoader`; by hand it reads:
 /// ```swift
 /// // Plan for one frame more latency: a request reaches the loader at the first frame at or after its time.
 /// let loader = try LoaderModel(latency: 0.1, throughput: 50).forSteps(every: 1.0 / 60)
@@ -12,14 +13,12 @@
 /// var requests: [TileIndex] = [], evictions: [TileIndex] = [], atRisk: [TileIndex] = []
 /// for frame in -1..<schedule.frameCount {  // frame −1: before take-off, when the preload is due
 ///     let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / 60
-///     for (tile, time) in textureLoader.completions(through: t) {  // report arrivals first
+///     for (tile, time) in arrivals(through: t) {  // report arrivals first
 ///         driver.completed(tile, at: time, atRisk: &atRisk)
-///         atRisk.forEach { print("late: \($0)") }
 ///     }
 ///     driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &atRisk)
-///     evictions.forEach { textureLoader.release($0) }  // release before requesting
-///     requests.forEach { textureLoader.request($0, at: t) }
-///     atRisk.forEach { print("due and not loaded: \($0)") }
+///     evictions.forEach { textures[$0] = nil }  // release before requesting
+///     requests.forEach { startLoading($0) }
 ///     if frame >= 0 { draw(frame) }  // frame 0 once driver.isReadyForTakeOff
 /// }
 /// ```
@@ -35,13 +34,13 @@
 /// Cost. Buffers are emptied keeping their capacity, so once they have grown to the largest step a step allocates
 /// nothing (as long as the driver itself is not copied in between). A step costs O(1) plus the actions and
 /// deadlines it passes; a completion report O(1) plus the queued loads whose projected completion moves.
-public struct ScheduleDriver: Sendable {
+public struct ScheduleDriver<Tile: StreamedTile>: Sendable {
     /// The schedule played.
-    public let schedule: StreamingSchedule
+    public let schedule: StreamingSchedule<Tile>
     /// The actions in time order (evictions before requests at equal times): time, tile, and the load index of a
     /// request or −1 for an eviction.
     private let actionTime: [Double]
-    private let actionTile: [TileIndex]
+    private let actionTile: [Tile]
     private let actionLoad: [Int32]
     private var cursor = 0
     /// Per load (the preload, then the requests): tile number, deadline, projected completion, state.
@@ -54,18 +53,20 @@ public struct ScheduleDriver: Sendable {
     private var deadlineCursor = 0
     /// Per tile number, the load in flight for it (−1 if none).
     private var inFlight: [Int32]
-    private let numbers: [TileIndex: Int32]
-    private let tiles: [TileIndex]
+    private let numbers: [Tile: Int32]
+    private let tiles: [Tile]
     private var preloadLeft: Int
     /// The latest time stepped to (−∞ before the first step).
     public private(set) var time = -Double.infinity
 
     /// A driver at the start of `schedule`, before take-off, nothing requested.
     /// - Complexity: O((requests + evictions) · log(requests + evictions)).
-    public init(schedule: StreamingSchedule) {
+    @_specialize(exported: true, where Tile == TileIndex)
+    @_specialize(exported: true, where Tile == TileID)
+    public init(schedule: StreamingSchedule<Tile>) {
         self.schedule = schedule
-        var numbers: [TileIndex: Int32] = [:]
-        var tiles: [TileIndex] = []
+        var numbers: [Tile: Int32] = [:]
+        var tiles: [Tile] = []
         var loadTile: [Int32] = []
         var loadDeadline: [Double] = []
         var projected: [Double] = []
@@ -84,7 +85,7 @@ public struct ScheduleDriver: Sendable {
             loadDeadline.append(load.deadline)
             projected.append(load.completion)
         }
-        var actions: [(time: Double, kind: Int, order: Int, tile: TileIndex, load: Int32)] = []
+        var actions: [(time: Double, kind: Int, order: Int, tile: Tile, load: Int32)] = []
         actions.reserveCapacity(loads.count + schedule.evictions.count)
         for (i, e) in schedule.evictions.enumerated() { actions.append((e.time, 0, i, e.tile, -1)) }
         for (m, load) in loads.enumerated() { actions.append((load.time, 1, m, load.tile, Int32(m))) }
@@ -117,8 +118,10 @@ public struct ScheduleDriver: Sendable {
     /// `time` and which are still loading or not yet reported complete. The buffers are emptied first, keeping
     /// their capacity.
     /// - Complexity: O(1) plus the actions and deadlines passed; no allocation once the buffers are large enough.
+    @_specialize(exported: true, where Tile == TileIndex)
+    @_specialize(exported: true, where Tile == TileID)
     public mutating func step(
-        to time: Double, requests: inout [TileIndex], evictions: inout [TileIndex], atRisk: inout [TileIndex]
+        to time: Double, requests: inout [Tile], evictions: inout [Tile], atRisk: inout [Tile]
     ) {
         requests.removeAll(keepingCapacity: true)
         evictions.removeAll(keepingCapacity: true)
@@ -151,8 +154,10 @@ public struct ScheduleDriver: Sendable {
     /// loads queued behind it, projected at c = max(planned, previous + 1/μ) while the delay lasts. Returns false,
     /// changing nothing, when no load of `tile` is in flight.
     /// - Complexity: O(1) plus the queued loads whose projected completion moves.
+    @_specialize(exported: true, where Tile == TileIndex)
+    @_specialize(exported: true, where Tile == TileID)
     @discardableResult
-    public mutating func completed(_ tile: TileIndex, at time: Double, atRisk: inout [TileIndex]) -> Bool {
+    public mutating func completed(_ tile: Tile, at time: Double, atRisk: inout [Tile]) -> Bool {
         atRisk.removeAll(keepingCapacity: true)
         guard let number = numbers[tile], inFlight[Int(number)] >= 0 else { return false }
         let load = Int(inFlight[Int(number)])
@@ -165,11 +170,11 @@ public struct ScheduleDriver: Sendable {
             reported[load] = true
             atRisk.append(tile)
         }
-        let interval = schedule.loader.interval
+        let loader = schedule.loader
         var previous = time
         var m = load + 1
         while m < projected.count && !done[m] {
-            let next = previous + interval
+            let next = loader.completion(earliest: projected[m], after: previous)
             guard next > projected[m] else { break }
             projected[m] = next
             if next > loadDeadline[m] && !reported[m] {

@@ -1,15 +1,15 @@
 /// The steps of ``StreamingSchedule`` for one track's needs and one latency: holds, their peak, farthest-next-use,
 /// re-timing and evictions, and the searches a refusal reports (see ``StreamingSchedule`` for what each step
 /// guarantees).
-struct SchedulePlanner {
-    let needs: TrackNeeds
+struct SchedulePlanner<Tile: StreamedTile> {
+    let needs: Needs<Tile>
     let latency: Double
     /// The bridging rules: gaps shorter than `gaps[i]` seconds are bridged (0: only those no schedule can break;
     /// ∞: every gap), and per rule which runs are loads of their own (guarded, for planning).
     let gaps: [Double]
     let rules: [[Bool]]
 
-    init(needs: TrackNeeds, latency: Double) {
+    init(needs: Needs<Tile>, latency: Double) {
         self.needs = needs
         self.latency = latency
         var gaps: [Double] = [0]
@@ -54,7 +54,7 @@ struct SchedulePlanner {
 
     /// Plans the schedule, or throws ``StencilError/infeasibleSchedule(_:)``: farthest-next-use over the holds of
     /// every rule whose holds fit, keeping the fewest loads (stopping at a plan that meets the lower bound).
-    func plan(capacity: Int, loader: LoaderModel) throws(StencilError) -> StreamingSchedule {
+    func plan(capacity: Int, loader: LoaderModel) throws(StencilError) -> StreamingSchedule<Tile> {
         let interval = loader.interval
         let belady = needs.beladyBound(capacity: capacity) ?? 0
         let bound = latencyBound(capacity: capacity, fallback: belady)
@@ -86,14 +86,14 @@ struct SchedulePlanner {
     func schedule(
         outcome: FarthestNextUse.Outcome, holds: HoldIntervals, capacity: Int, loader: LoaderModel, beladyBound: Int,
         latencyBound: Int
-    ) -> StreamingSchedule {
+    ) -> StreamingSchedule<Tile> {
         let loads = outcome.loadInterval
         var deadlines: [Double] = []
         deadlines.reserveCapacity(loads.count)
         for h in loads { deadlines.append(needs.time(ofFrame: Int(holds.deadlineFrame[Int(h)]))) }
         let timeline = LoadTimeline(deadlines: deadlines, latency: loader.latency, interval: loader.interval)
-        var preload: [ScheduledRequest] = []
-        var requests: [ScheduledRequest] = []
+        var preload: [ScheduledRequest<Tile>] = []
+        var requests: [ScheduledRequest<Tile>] = []
         preload.reserveCapacity(timeline.preloadCount)
         requests.reserveCapacity(loads.count - timeline.preloadCount)
         for (m, h) in loads.enumerated() {

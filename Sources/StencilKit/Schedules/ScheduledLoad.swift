@@ -3,9 +3,9 @@
 /// completes it and the frame that first needs it.
 ///
 /// Always true of a planned request: time + λ ≤ completion ≤ deadline.
-public struct ScheduledRequest: Sendable, Hashable {
+public struct ScheduledRequest<Tile: StreamedTile>: Sendable, Hashable {
     /// The real tile to load.
-    public let tile: TileIndex
+    public let tile: Tile
     /// When to request it, in seconds from take-off (−w for the preload).
     public let time: Double
     /// When the loader model completes it: c_m = max(t_m + λ, c_{m−1} + 1/μ) (preload: (i − (P − 1))/μ).
@@ -16,7 +16,7 @@ public struct ScheduledRequest: Sendable, Hashable {
     public let deadline: Double
 
     /// Creates a request.
-    public init(tile: TileIndex, time: Double, completion: Double, deadlineFrame: Int, deadline: Double) {
+    public init(tile: Tile, time: Double, completion: Double, deadlineFrame: Int, deadline: Double) {
         self.tile = tile
         self.time = time
         self.completion = completion
@@ -27,14 +27,14 @@ public struct ScheduledRequest: Sendable, Hashable {
 
 /// One eviction of a streaming schedule: a real tile whose texture is released at `time` (it is not resident at
 /// `time`; at equal times evictions come before requests).
-public struct ScheduledEviction: Sendable, Hashable {
+public struct ScheduledEviction<Tile: StreamedTile>: Sendable, Hashable {
     /// The real tile to release.
-    public let tile: TileIndex
+    public let tile: Tile
     /// When, in seconds from take-off.
     public let time: Double
 
     /// Creates an eviction.
-    public init(tile: TileIndex, time: Double) {
+    public init(tile: Tile, time: Double) {
         self.tile = tile
         self.time = time
     }

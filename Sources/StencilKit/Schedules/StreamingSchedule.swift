@@ -4,7 +4,7 @@
 /// tiles hold a slot, under a loader of latency λ and throughput μ.
 ///
 /// How it is planned (`SchedulePlanner`).
-/// 1. The needs, as each tile's runs of consecutive frames (``TrackNeeds``).
+/// 1. The needs, as each tile's runs of consecutive frames (``Needs``), from any cover producer.
 /// 2. Holds (`HoldIntervals`), under each of a few bridging rules: a gap between two runs of a tile shorter than
 ///    G is bridged (the tile stays resident), for G = 0 (only gaps no schedule can break: shorter than λ), 4, 16,
 ///    64, … frames, and ∞ (every tile loaded once). Every run that starts a load under the rule is timed as late
@@ -53,7 +53,7 @@
 ///   ``ScheduleDriver``).
 /// - Complexity: O(frames × rows per frame) for the needs; O(R · runs · log runs) to plan, R ≤ log₄(frames) + 2
 ///   rules; a refusal adds O(R · runs · log runs) per bisection step (about 10–20).
-public struct StreamingSchedule: Sendable, Hashable {
+public struct StreamingSchedule<Tile: StreamedTile>: Sendable, Hashable {
     /// The slots C: resident textures the budget holds.
     public let capacity: Int
     /// The loader model the times are planned for.
@@ -63,11 +63,11 @@ public struct StreamingSchedule: Sendable, Hashable {
     /// Frames per second: frame k is shown at k / fps seconds after take-off.
     public let framesPerSecond: Double
     /// The tiles requested together at −``takeoffWait``, in completion order.
-    public let preload: [ScheduledRequest]
+    public let preload: [ScheduledRequest<Tile>]
     /// The requests after take-off, in request (and completion) order.
-    public let requests: [ScheduledRequest]
+    public let requests: [ScheduledRequest<Tile>]
     /// The evictions, in time order.
-    public let evictions: [ScheduledEviction]
+    public let evictions: [ScheduledEviction<Tile>]
     /// The take-off wait w = λ + (P − 1)/μ for a preload of P tiles (0 without one).
     public let takeoffWait: Double
     /// Belady's MIN on the needs with C slots and no latency: no valid schedule makes fewer requests.
@@ -86,7 +86,9 @@ public struct StreamingSchedule: Sendable, Hashable {
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a capacity below 1;
     ///   ``StencilError/infeasibleSchedule(_:)`` when no schedule fits, naming the least capacity and throughput.
     /// - Complexity: O(runs · log runs); a refusal adds the searches.
-    public init(needs: TrackNeeds, capacity: Int, loader: LoaderModel) throws(StencilError) {
+    @_specialize(exported: true, where Tile == TileIndex)
+    @_specialize(exported: true, where Tile == TileID)
+    public init(needs: Needs<Tile>, capacity: Int, loader: LoaderModel) throws(StencilError) {
         guard capacity >= 1 else {
             throw .outOfRange(field: "Schedule capacity (tiles)", value: Double(capacity), valid: "at least 1 tile")
         }
@@ -95,8 +97,8 @@ public struct StreamingSchedule: Sendable, Hashable {
     }
 
     init(
-        capacity: Int, loader: LoaderModel, frameCount: Int, framesPerSecond: Double, preload: [ScheduledRequest],
-        requests: [ScheduledRequest], evictions: [ScheduledEviction], takeoffWait: Double, beladyBound: Int,
+        capacity: Int, loader: LoaderModel, frameCount: Int, framesPerSecond: Double, preload: [ScheduledRequest<Tile>],
+        requests: [ScheduledRequest<Tile>], evictions: [ScheduledEviction<Tile>], takeoffWait: Double, beladyBound: Int,
         latencyBound: Int, peakTiles: Int
     ) {
         self.capacity = capacity
@@ -114,14 +116,14 @@ public struct StreamingSchedule: Sendable, Hashable {
 
     /// Ĉ: the least capacity at which a schedule of `needs` is planned with `loader` (see the type).
     /// - Complexity: O(runs · log runs).
-    public static func smallestCapacity(for needs: TrackNeeds, loader: LoaderModel) -> Int {
+    public static func smallestCapacity(for needs: Needs<Tile>, loader: LoaderModel) -> Int {
         SchedulePlanner(needs: needs, latency: loader.latency).holdPeak(interval: loader.interval).count
     }
 
     /// L: the most distinct tiles needed by frames within `latency` seconds of each other (one frame's need when the
     /// latency is below a frame interval). No schedule with this latency fits fewer slots, whatever the throughput.
     /// - Complexity: O(runs · log runs).
-    public static func windowBound(for needs: TrackNeeds, latency: Double) -> Int {
+    public static func windowBound(for needs: Needs<Tile>, latency: Double) -> Int {
         SchedulePlanner(needs: needs, latency: latency).holdPeak(interval: 0).count
     }
 
@@ -129,7 +131,7 @@ public struct StreamingSchedule: Sendable, Hashable {
     /// planned at the result, refused at the result divided by 1.01 (nil when ``windowBound(for:latency:)``
     /// exceeds the capacity, or no throughput in ``LoaderModel/validThroughputs`` works).
     /// - Complexity: O(runs · log runs) per bisection step.
-    public static func smallestThroughput(for needs: TrackNeeds, capacity: Int, latency: Double) -> Double? {
+    public static func smallestThroughput(for needs: Needs<Tile>, capacity: Int, latency: Double) -> Double? {
         SchedulePlanner(needs: needs, latency: latency).smallestThroughput(capacity: capacity, from: 1)
     }
 }
@@ -137,27 +139,27 @@ public struct StreamingSchedule: Sendable, Hashable {
 extension Track {
     /// The streaming schedule of this track flown at `timing` with `capacity` slots and `loader` (see
     /// ``StreamingSchedule``).
-    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)-(_,FlightTiming)`` and
+    /// - Throws: the errors of ``Needs/init(track:timing:)-(_,FlightTiming)`` and
     ///   ``StreamingSchedule/init(needs:capacity:loader:)``.
     public func schedule(at timing: FlightTiming, capacity: Int, loader: LoaderModel) throws(StencilError)
-        -> StreamingSchedule
+        -> StreamingSchedule<TileIndex>
     {
-        try StreamingSchedule(needs: TrackNeeds(track: self, timing: timing), capacity: capacity, loader: loader)
+        try StreamingSchedule(needs: Needs(track: self, timing: timing), capacity: capacity, loader: loader)
     }
 
     /// The streaming schedule of this track flown at a ground timing with `capacity` slots and `loader`.
-    /// - Throws: the errors of ``TrackNeeds/init(track:timing:)-(_,GroundTiming)`` and
+    /// - Throws: the errors of ``Needs/init(track:timing:)-(_,GroundTiming)`` and
     ///   ``StreamingSchedule/init(needs:capacity:loader:)``.
     public func schedule(at timing: GroundTiming, capacity: Int, loader: LoaderModel) throws(StencilError)
-        -> StreamingSchedule
+        -> StreamingSchedule<TileIndex>
     {
-        try StreamingSchedule(needs: TrackNeeds(track: self, timing: timing), capacity: capacity, loader: loader)
+        try StreamingSchedule(needs: Needs(track: self, timing: timing), capacity: capacity, loader: loader)
     }
 
     /// The streaming schedule with the capacity of a memory budget, ⌊budget / bytes per tile⌋ slots.
     /// - Throws: as ``schedule(at:capacity:loader:)-(FlightTiming,_,_)``.
     public func schedule(at timing: FlightTiming, budget: MemoryBudget, format: TextureFormat, loader: LoaderModel)
-        throws(StencilError) -> StreamingSchedule
+        throws(StencilError) -> StreamingSchedule<TileIndex>
     {
         try schedule(at: timing, capacity: budget.capacity(for: format), loader: loader)
     }

@@ -23,8 +23,8 @@ enum PitchedScheduleCommand {
         let scenario = setup.scenario
         let clock = ContinuousClock()
         progress.update("schedule: the pitched needs of \(Figures.count(setup.frames.count)) frames")
-        let needs: PitchedNeeds
-        let schedule: PitchedSchedule
+        let needs: Needs<TileID>
+        let schedule: StreamingSchedule<TileID>
         let capacity: Int
         var smallest: Int?
         var needsTime = Duration.zero
@@ -33,18 +33,18 @@ enum PitchedScheduleCommand {
         do {
             let loader = try LoaderModel(latency: latency, throughput: throughput)
             var start = clock.now
-            needs = try PitchedNeeds(frames: setup.frames, camera: camera)
+            needs = try Needs<TileID>(frames: setup.frames, camera: camera)
             needsTime = clock.now - start
             if given == nil && scenario.budgetBytes == nil || !json {
                 progress.update("schedule: the least capacity of \(Figures.count(needs.runCount)) runs")
                 start = clock.now
-                smallest = PitchedSchedule.smallestCapacity(for: needs, loader: loader)
+                smallest = StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: loader)
                 smallestTime = clock.now - start
             }
             capacity = given ?? scenario.budgetBytes.map { _ in setup.budget.capacity(for: setup.format) } ?? smallest!
             progress.update("schedule: planning \(Figures.count(needs.runCount)) runs at \(Figures.count(capacity))")
             start = clock.now
-            schedule = try PitchedSchedule(needs: needs, capacity: capacity, loader: loader)
+            schedule = try StreamingSchedule<TileID>(needs: needs, capacity: capacity, loader: loader)
             planTime = clock.now - start
         } catch {
             throw ScenarioError(scenario.source, error)
@@ -76,19 +76,19 @@ enum PitchedScheduleCommand {
         return 0
     }
 
-    /// Plays the schedule twice with a ``PitchedScheduleDriver`` as ``ScheduleCommand/measureDriver(_:)`` plays a
+    /// Plays the schedule twice with a ``ScheduleDriver<TileID>`` as ``ScheduleCommand/measureDriver(_:)`` plays a
     /// streaming schedule; the second pass is timed per step (completion reports included) and its allocations
     /// counted.
-    static func measureDriver(_ schedule: PitchedSchedule) -> (Percentiles, Int?) {
+    static func measureDriver(_ schedule: StreamingSchedule<TileID>) -> (Percentiles, Int?) {
         DriverTiming.measure(
             frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
             loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
-        ) { PitchedScheduleDriver(schedule: schedule) }
+        ) { ScheduleDriver<TileID>(schedule: schedule) }
     }
 
     /// The JSON document, one request or eviction a line.
     /// - Complexity: O(requests + evictions); memory O(1) beyond the schedule.
-    static func write(_ schedule: PitchedSchedule) {
+    static func write(_ schedule: StreamingSchedule<TileID>) {
         var json = JSONStream()
         json.beginArray("preload", items: .inline)
         for r in schedule.preload { json.item(.levelTile(r.tile)) }

@@ -80,7 +80,7 @@ enum ReplayCommand {
             throw ScenarioError("\(error)")
         }
         let capacity = StreamingSchedule.smallestCapacity(for: route.needs, loader: planned)
-        let schedule: StreamingSchedule
+        let schedule: StreamingSchedule<TileIndex>
         do { schedule = try StreamingSchedule(needs: route.needs, capacity: capacity, loader: planned) } catch {
             throw ScenarioError(setup.scenario.source, error)
         }

@@ -26,7 +26,7 @@ enum ScheduleCommand {
         progress.update("schedule: checking the flight against the terrain")
         _ = try setup.validatedStencil()
         progress.update("schedule: the needs of \(Figures.count(setup.frames.count)) frames")
-        let schedule: StreamingSchedule
+        let schedule: StreamingSchedule<TileIndex>
         let clock = ContinuousClock()
         var needsTime = Duration.zero
         var planTime = Duration.zero
@@ -34,7 +34,7 @@ enum ScheduleCommand {
         do {
             let loader = try LoaderModel(latency: latency, throughput: throughput)
             let start = clock.now
-            let needs = try TrackNeeds(frames: setup.frames)
+            let needs = try Needs<TileIndex>(frames: setup.frames)
             needsTime = clock.now - start
             runs = needs.runCount
             progress.update("schedule: planning \(Figures.count(runs)) runs")
@@ -68,7 +68,7 @@ enum ScheduleCommand {
     /// Plays the schedule twice with a ``ScheduleDriver`` stepped at −w and at every frame, completions reported at
     /// their planned times before each step; the second pass (buffers grown) is timed per step (completion reports
     /// included) and its allocations counted.
-    static func measureDriver(_ schedule: StreamingSchedule) -> (Percentiles, Int?) {
+    static func measureDriver(_ schedule: StreamingSchedule<TileIndex>) -> (Percentiles, Int?) {
         DriverTiming.measure(
             frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
             loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
@@ -83,7 +83,7 @@ enum ScheduleCommand {
     /// "requestCount": n, "beladyBound": b, "peakTiles": p, "frames": K}`, times in seconds from take-off, real tile
     /// columns; one request or eviction a line.
     /// - Complexity: O(requests + evictions); memory O(1) beyond the schedule.
-    static func write(_ schedule: StreamingSchedule) {
+    static func write(_ schedule: StreamingSchedule<TileIndex>) {
         var json = JSONStream()
         json.beginArray("preload", items: .inline)
         for r in schedule.preload { json.item(.tile(r.tile)) }

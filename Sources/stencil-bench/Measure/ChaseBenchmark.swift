@@ -58,14 +58,14 @@ struct ChaseBenchmark {
             result.tilesPerLevel = stencil.realTileCountPerLevel
             result.bytes = stencil.bytes(for: .rgba8Tile256)
             start = clock.now
-            let needs = try PitchedNeeds(frames: frames, camera: camera)
+            let needs = try Needs<TileID>(frames: frames, camera: camera)
             result.needsSeconds = Timing.seconds(clock.now - start)
             result.runs = needs.runCount
             result.tileFrames = needs.needSizes().reduce(0, +)
             let loader = try LoaderModel(latency: 0.5, throughput: 20)
             start = clock.now
-            let capacity = PitchedSchedule.smallestCapacity(for: needs, loader: loader)
-            let schedule = try PitchedSchedule(needs: needs, capacity: capacity, loader: loader)
+            let capacity = StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: loader)
+            let schedule = try StreamingSchedule<TileID>(needs: needs, capacity: capacity, loader: loader)
             result.scheduleSeconds = Timing.seconds(clock.now - start)
             result.capacity = capacity
             result.requests = schedule.requestCount

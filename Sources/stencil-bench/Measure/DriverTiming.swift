@@ -1,30 +1,18 @@
 import StencilKit
 
-/// A schedule driver the bench can play: ``ScheduleDriver`` (real tiles of one grid) and ``PitchedScheduleDriver``
-/// (real tiles with their levels).
-protocol PlayableDriver {
-    associatedtype Tile
-    @discardableResult
-    mutating func completed(_ tile: Tile, at time: Double, atRisk: inout [Tile]) -> Bool
-    mutating func step(to time: Double, requests: inout [Tile], evictions: inout [Tile], atRisk: inout [Tile])
-}
-
-extension ScheduleDriver: PlayableDriver {}
-extension PitchedScheduleDriver: PlayableDriver {}
-
 /// Plays a schedule twice with a fresh driver, stepped once a frame from −w with every load completing at the
 /// model's time; the second pass is timed per step (completion reports included) and its allocations counted.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 enum DriverTiming {
     /// (per-step seconds, allocations in the second pass).
-    static func measure<Driver: PlayableDriver>(
+    static func measure<Tile: StreamedTile>(
         frames: Int, framesPerSecond: Double, takeoffWait: Double,
-        loads unsorted: [(tile: Driver.Tile, completion: Double)], driver make: () -> Driver
+        loads unsorted: [(tile: Tile, completion: Double)], driver make: () -> ScheduleDriver<Tile>
     ) -> (Percentiles, Int?) {
         let loads = unsorted.sorted { $0.completion < $1.completion }
-        var requests: [Driver.Tile] = []
-        var evictions: [Driver.Tile] = []
-        var risk: [Driver.Tile] = []
+        var requests: [Tile] = []
+        var evictions: [Tile] = []
+        var risk: [Tile] = []
         var samples = [Double](repeating: 0, count: frames + 1)
         let clock = ContinuousClock()
         var allocations: Int?

@@ -72,7 +72,7 @@ struct FrameIntervals: Sendable {
 
     /// The needs of a flight, numbered by `numbers` (whose first tiles are the needs' own).
     /// - Complexity: O(frames + runs).
-    init(needs: TrackNeeds, numbers: TileNumbering) {
+    init(needs: Needs<TileIndex>, numbers: TileNumbering<TileIndex>) {
         var tile: [Int32] = []
         var first: [Int32] = []
         var last: [Int32] = []
@@ -135,7 +135,7 @@ extension FrameIntervals {
     /// frame's real tiles as ``TileKey`` values, in any order and possibly repeated; they are sorted and diffed with
     /// the previous frame's, and only tiles entering are numbered (`numbers` grows with new tiles).
     /// - Complexity: O(frames × (set size · log set size)) plus a hash look-up per run.
-    init(frameCount: Int, numbers: inout TileNumbering, fill: (Int, inout [Int64]) -> Void) {
+    init(frameCount: Int, numbers: inout TileNumbering<TileIndex>, fill: (Int, inout [Int64]) -> Void) {
         var tile: [Int32] = []
         var first: [Int32] = []
         var last: [Int32] = []

@@ -16,7 +16,7 @@ import StencilKit
 ///   0 (the take-off wait is reported, not counted as a stall).
 ///
 /// Frames and stalls. Frame k's step is at s_k = k / fps + D, D the stall time so far: the method acts at or before
-/// s_k, then the frame is shown once every tile of its need N_k (``TrackNeeds``) is loaded, at
+/// s_k, then the frame is shown once every tile of its need N_k (``Needs<TileIndex>``) is loaded, at
 /// r_k = max(s_k, completions of N_k). The frame stalls when r_k − s_k > 10⁻⁹ s (rounding of the same formula the
 /// library plans with); it waits r_k − s_k, and D grows by as much — the flight freezes, as a renderer that cannot draw
 /// a tile does, so later frames come later. A needed tile that holds no slot at its frame (never requested, or

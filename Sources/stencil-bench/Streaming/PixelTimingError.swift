@@ -142,15 +142,15 @@ struct PixelTimingError {
 
         // The schedules, replayed against the true needs.
         progress.update("ground: the needs at both timings")
-        let trueNeeds: TrackNeeds
-        let oldNeeds: TrackNeeds
+        let trueNeeds: Needs<TileIndex>
+        let oldNeeds: Needs<TileIndex>
         do {
-            trueNeeds = try TrackNeeds(frames: setup.frames)
-            oldNeeds = try TrackNeeds(frames: oldFrames)
+            trueNeeds = try Needs<TileIndex>(frames: setup.frames)
+            oldNeeds = try Needs<TileIndex>(frames: oldFrames)
         } catch {
             throw ScenarioError(setup.scenario.source, error)
         }
-        var numbers = TileNumbering(needs: trueNeeds)
+        var numbers = TileNumbering(needs: trueNeeds, grid: track.grid)
         for tile in oldNeeds.tiles { _ = numbers.number(of: tile) }
         let needs = FrameIntervals(needs: trueNeeds, numbers: numbers)
         let budgetCapacity = setup.budget.capacity(for: setup.format)
@@ -167,7 +167,7 @@ struct PixelTimingError {
                 progress.update("ground: \(setting.name), capacity \(capacity)")
                 var replay = Replay(
                     loaderName: setting.name, loader: loader, capacity: capacity, capacitySource: source)
-                func fly(_ planned: TrackNeeds) -> Result<StreamingOutcome, StencilError> {
+                func fly(_ planned: Needs<TileIndex>) -> Result<StreamingOutcome, StencilError> {
                     Result { () throws(StencilError) in
                         let schedule = try StreamingSchedule(needs: planned, capacity: capacity, loader: loader)
                         var method = SchedulePlayback(schedule: schedule, numbers: numbers)

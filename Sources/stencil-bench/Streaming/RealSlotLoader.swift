@@ -21,7 +21,7 @@ struct RealSlotLoader: SlotLoader {
     let needs: FrameIntervals
     let framesPerSecond: Double
     /// Tile numbers to tiles, and back.
-    let numbers: TileNumbering
+    let numbers: TileNumbering<TileIndex>
     private(set) var clock: LoaderClock
     let speedup: Double
 
@@ -50,7 +50,7 @@ struct RealSlotLoader: SlotLoader {
 
     init(
         capacity: Int, loader: TileLoader<Data>, needs: FrameIntervals, framesPerSecond: Double,
-        numbers: TileNumbering, speedup: Double
+        numbers: TileNumbering<TileIndex>, speedup: Double
     ) throws {
         self.capacity = capacity
         self.loader = loader
@@ -190,7 +190,7 @@ struct RealSlotLoader: SlotLoader {
     /// frame a sleep to the step, a drain, the method's actions (timed, seconds of wall time per frame) and the show.
     static func run(
         _ method: inout some StreamingMethod, capacity: Int, loader: TileLoader<Data>, needs: FrameIntervals,
-        framesPerSecond: Double, numbers: TileNumbering, speedup: Double
+        framesPerSecond: Double, numbers: TileNumbering<TileIndex>, speedup: Double
     ) throws -> (StreamingOutcome, frameTimes: [Double]) {
         var real = try RealSlotLoader(
             capacity: capacity, loader: loader, needs: needs, framesPerSecond: framesPerSecond, numbers: numbers,

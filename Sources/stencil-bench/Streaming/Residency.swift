@@ -72,7 +72,7 @@ struct Residency: Sendable {
 
     /// The holds of a schedule: its preload and requests, paired with its evictions.
     /// - Throws: ``ResidencyError`` (never, for a schedule the library planned).
-    init(schedule: StreamingSchedule) throws(ResidencyError) {
+    init(schedule: StreamingSchedule<TileIndex>) throws(ResidencyError) {
         try self.init(
             requests: (schedule.preload + schedule.requests).map { ($0.tile, $0.time, $0.completion) },
             evictions: schedule.evictions.map { ($0.tile, $0.time) })

@@ -1,13 +1,13 @@
 import StencilKit
 
 /// The streaming schedule of a scenario as `stencil-bench schedule` plans it: the needs of its frames
-/// (``TrackNeeds/init(frames:)``), the loader of its `"loader"` block or of `--latency` and `--throughput`, and the
+/// (``Needs<TileIndex>/init(frames:)``), the loader of its `"loader"` block or of `--latency` and `--throughput`, and the
 /// capacity of its budget or of `--capacity`.
 struct ScenarioSchedule {
     /// The scenario's track, frames and budget.
     let setup: ScenarioSetup
     /// The schedule planned.
-    let schedule: StreamingSchedule
+    let schedule: StreamingSchedule<TileIndex>
     /// The slots C it was planned with.
     let capacity: Int
 
@@ -46,7 +46,7 @@ struct ScenarioSchedule {
         do {
             let loader = try LoaderModel(latency: latency, throughput: throughput)
             schedule = try StreamingSchedule(
-                needs: TrackNeeds(frames: setup.frames), capacity: capacity, loader: loader)
+                needs: Needs<TileIndex>(frames: setup.frames), capacity: capacity, loader: loader)
         } catch {
             throw ScenarioError(scenario.source, error)
         }

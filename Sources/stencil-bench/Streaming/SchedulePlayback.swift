@@ -17,14 +17,14 @@ import StencilKit
 /// library's loader model, and of the driver's ordering.
 /// - Complexity: O(1) per action and per frame (the driver's step), plus a hash look-up per action.
 struct SchedulePlayback: StreamingMethod {
-    let schedule: StreamingSchedule
-    private var driver: ScheduleDriver
-    private let numbers: TileNumbering
+    let schedule: StreamingSchedule<TileIndex>
+    private var driver: ScheduleDriver<TileIndex>
+    private let numbers: TileNumbering<TileIndex>
     private var requests: [TileIndex] = []
     private var evictions: [TileIndex] = []
     private var risk: [TileIndex] = []
     /// The planned loads, preload first, in request order, and how many have been issued.
-    private let loads: [ScheduledRequest]
+    private let loads: [ScheduledRequest<TileIndex>]
     private var issued = 0
     /// Loads whose completion in the simulator breaks the rule of the playback's way.
     private(set) var modelMismatches = 0
@@ -33,7 +33,7 @@ struct SchedulePlayback: StreamingMethod {
 
     /// The playback of `schedule`, its tiles numbered by `numbers` (the needs' numbering: a valid schedule requests
     /// only needed tiles), stepped at frames only when `perFrame`.
-    init(schedule: StreamingSchedule, numbers: TileNumbering, perFrame: Bool = false) {
+    init(schedule: StreamingSchedule<TileIndex>, numbers: TileNumbering<TileIndex>, perFrame: Bool = false) {
         self.schedule = schedule
         self.perFrame = perFrame
         driver = ScheduleDriver(schedule: schedule)

@@ -28,7 +28,7 @@ struct ScheduleReplay {
     var atRisk: Int
 
     /// Flies `schedule` over `route`'s needs with `loader`.
-    static func run(_ schedule: StreamingSchedule, route: StreamingRoute, loader: TileLoader<Data>, speedup: Double)
+    static func run(_ schedule: StreamingSchedule<TileIndex>, route: StreamingRoute, loader: TileLoader<Data>, speedup: Double)
         throws -> ScheduleReplay
     {
         let needs = route.needEvents

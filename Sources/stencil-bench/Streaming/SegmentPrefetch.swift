@@ -25,7 +25,7 @@ struct SegmentPrefetch: StreamingMethod {
     private var epoch: Int32 = 0
 
     /// The method for `plan`, whose frames are at `poses`; tiles are numbered by `numbers` (which grows).
-    init(plan: BudgetPlan, poses: [TrackPose], needs: FrameIntervals, numbers: inout TileNumbering) {
+    init(plan: BudgetPlan, poses: [TrackPose], needs: FrameIntervals, numbers: inout TileNumbering<TileIndex>) {
         capacity = plan.capacity
         self.needs = needs
         var sets: [[Int32]?] = Array(repeating: nil, count: plan.segmentCount)

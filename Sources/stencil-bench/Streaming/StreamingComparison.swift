@@ -84,7 +84,7 @@ struct StreamingComparison: Sendable {
             let loader = setting.loader
             let capacity = StreamingSchedule.smallestCapacity(for: route.needs, loader: loader)
             let samples = Timing.repeated(quick ? 3 : 5, warmUp: 1) {
-                let needs = try? TrackNeeds(frames: route.setup.frames)
+                let needs = try? Needs<TileIndex>(frames: route.setup.frames)
                 blackHole(needs.flatMap { try? StreamingSchedule(needs: $0, capacity: capacity, loader: loader) })
             }
             let median = Percentiles(samples).p50

@@ -81,7 +81,7 @@ enum StreamingReport {
             "targets: 0 stalls at Ĉ, Ĉ+1, ⌈1.5Ĉ⌉, 2Ĉ; requests ≤ 1.15× Belady's bound at Ĉ, ≤ 1.05× at 1.5Ĉ, ≤ 1.01× "
             + "with λ = 0;\n  Ĉ ≤ every method's smallest stall-free C, and ≤ 0.6× the seamless plan's on racetracks "
             + "with ρ > 0 or a band;\n  driver step p99 ≤ 0.5 µs, no allocation (the schedule is played through "
-            + "ScheduleDriver at its action times; the step is timed per frame).\n"
+            + "ScheduleDriver<TileIndex> at its action times; the step is timed per frame).\n"
             + "pause plan: at Ĉ, or at its own least capacity when it refuses Ĉ; stalled splits = crossings followed "
             + "by a stalled frame before the next.\n"
         for (loader, seconds) in comparison.scheduleTimes {

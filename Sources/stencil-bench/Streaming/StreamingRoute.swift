@@ -3,17 +3,17 @@ import MercatorMath
 import StencilKit
 
 /// One route of the streaming comparison, with everything its methods share whatever the loader and capacity: the
-/// poses of its frames, its needs (``TrackNeeds``), the heuristics' regions, the tile numbering; and one function per
+/// poses of its frames, its needs (``Needs<TileIndex>``), the heuristics' regions, the tile numbering; and one function per
 /// method that flies it at a capacity with a loader through the ``LoaderSimulator``.
 struct StreamingRoute {
     let setup: ScenarioSetup
-    let needs: TrackNeeds
+    let needs: Needs<TileIndex>
     let poses: [TrackPose]
     /// The needs as events, and each heuristic's region.
     let needEvents: FrameIntervals
     let regions: [PrefetchShape: FrameIntervals]
     /// The tile numbering, needs first, then the regions' tiles (plans number their own on a copy).
-    let numbers: TileNumbering
+    let numbers: TileNumbering<TileIndex>
     /// Distinct real tiles of the stencil: a plan of this capacity has one segment, preloaded whole.
     let stencilTiles: Int
 
@@ -38,10 +38,10 @@ struct StreamingRoute {
         let stencil = try setup.validatedStencil()
         stencilTiles = stencil.tileCount
         do {
-            needs = try TrackNeeds(frames: setup.frames)
+            needs = try Needs<TileIndex>(frames: setup.frames)
             let frames = setup.frames
             poses = (0..<needs.frameCount).map { frames.pose(ofFrame: $0) }
-            var numbers = TileNumbering(needs: needs)
+            var numbers = TileNumbering(needs: needs, grid: frames.track.grid)
             needEvents = FrameIntervals(needs: needs, numbers: numbers)
             var regions: [PrefetchShape: FrameIntervals] = [:]
             for shape in PrefetchShape.allCases {
@@ -61,7 +61,7 @@ struct StreamingRoute {
     /// With `perFrame`, the schedule is planned for ``LoaderModel/forSteps(every:)`` one frame and its driver
     /// stepped at frames only, while the simulator's loader stays `loader`.
     func flySchedule(capacity: Int, loader: LoaderModel, perFrame: Bool = false) -> (
-        StreamingSchedule, StreamingOutcome
+        StreamingSchedule<TileIndex>, StreamingOutcome
     )? {
         guard let planned = perFrame ? try? loader.forSteps(every: 1 / framesPerSecond) : loader,
             let schedule = try? StreamingSchedule(needs: needs, capacity: capacity, loader: planned)
@@ -92,7 +92,7 @@ struct StreamingRoute {
 
     /// The segment plan of `policy` at `capacity` as a streaming method, with the numbering its tiles use (the
     /// needs' numbering continued); or the library's reason for refusing that capacity.
-    func planMethod(_ policy: LoadPolicy, capacity: Int) -> Result<(SegmentPrefetch, TileNumbering), StencilError> {
+    func planMethod(_ policy: LoadPolicy, capacity: Int) -> Result<(SegmentPrefetch, TileNumbering<TileIndex>), StencilError> {
         let plan: BudgetPlan
         do {
             let format = setup.format

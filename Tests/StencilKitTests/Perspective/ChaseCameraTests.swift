@@ -67,7 +67,7 @@ import Testing
         #expect(stencil.tiles.count == unwrapped.count)
         #expect(Set(stencil.real) == Set(unwrapped.map(\.canonical)))
         #expect(stencil.bytes(for: .rgba8Tile256) == stencil.real.count * 262_144)
-        let needs = try PitchedNeeds(frames: frames, camera: chase)
+        let needs = try Needs<TileID>(frames: frames, camera: chase)
         #expect(needs.frameCount == frames.count)
         for (k, cover) in covers.enumerated() {
             #expect(Set(needs.need(ofFrame: k)) == Set(cover.map(\.realTile)), "frame \(k)")
@@ -79,12 +79,12 @@ import Testing
         let frames = try Self.frames()
         let chase = try Self.chase(pitch: 70)
         let needSets = try Self.covers(frames, chase).map { Set($0.map(\.realTile)) }
-        let needs = try PitchedNeeds(frames: frames, camera: chase)
+        let needs = try Needs<TileID>(frames: frames, camera: chase)
         let loader = try LoaderModel(latency: 0.3, throughput: 40)
-        let least = PitchedSchedule.smallestCapacity(for: needs, loader: loader)
+        let least = StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: loader)
         #expect(least >= needSets.map(\.count).max()!)
         for capacity in [least, least + 7] {
-            let schedule = try PitchedSchedule(needs: needs, capacity: capacity, loader: loader)
+            let schedule = try StreamingSchedule<TileID>(needs: needs, capacity: capacity, loader: loader)
             let (failures, peak) = ScheduleCheck.replay(
                 preload: schedule.preload.map { ($0.tile, $0.time) },
                 requests: schedule.requests.map { ($0.tile, $0.time) },
@@ -93,7 +93,7 @@ import Testing
             #expect(failures.isEmpty, "\(failures)")
             #expect(peak <= capacity)
         }
-        #expect(throws: StencilError.self) { try PitchedSchedule(needs: needs, capacity: least - 1, loader: loader) }
+        #expect(throws: StencilError.self) { try StreamingSchedule<TileID>(needs: needs, capacity: least - 1, loader: loader) }
     }
 
     /// The driver stepped once a frame, with completions at the model's times: every frame's cover is resident and
@@ -102,11 +102,11 @@ import Testing
         let frames = try Self.frames()
         let chase = try Self.chase(pitch: 65)
         let needSets = try Self.covers(frames, chase).map { Set($0.map(\.realTile)) }
-        let needs = try PitchedNeeds(frames: frames, camera: chase)
+        let needs = try Needs<TileID>(frames: frames, camera: chase)
         let loader = try LoaderModel(latency: 0.2, throughput: 60)
-        let schedule = try PitchedSchedule(
-            needs: needs, capacity: PitchedSchedule.smallestCapacity(for: needs, loader: loader), loader: loader)
-        var driver = PitchedScheduleDriver(schedule: schedule)
+        let schedule = try StreamingSchedule<TileID>(
+            needs: needs, capacity: StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: loader), loader: loader)
+        var driver = ScheduleDriver<TileID>(schedule: schedule)
         var requests: [TileID] = []
         var evictions: [TileID] = []
         var atRisk: [TileID] = []
@@ -159,7 +159,7 @@ import Testing
             ], on: Self.grid, screen: Screen(width: 400, height: 300), lateralBand: 20)
         let bandedFrames = try TrackFrames(track: banded, timing: FlightTiming(speed: 200, framesPerSecond: 10))
         #expect(throws: StencilError.self) { try PitchedStencil(frames: bandedFrames, camera: Self.chase()) }
-        #expect(throws: StencilError.self) { try PitchedNeeds(frames: bandedFrames, camera: Self.chase()) }
+        #expect(throws: StencilError.self) { try Needs<TileID>(frames: bandedFrames, camera: Self.chase()) }
         let pose = frames.pose(ofFrame: 0)
         #expect(throws: StencilError.self) { try Self.chase().camera(at: pose, on: .marsViking) }
         #expect(throws: StencilError.self) {

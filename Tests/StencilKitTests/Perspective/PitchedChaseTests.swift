@@ -90,7 +90,7 @@ struct PitchedChaseTests {
         #expect(stencil.real.map { Tile(level: $0.level, x: $0.x, y: $0.y) } == real.sorted())
         #expect(stencil.realTileCount == real.count)
         // Each frame's need: the real tiles of its cover.
-        let pitched = try PitchedNeeds(frames: frames, camera: chase)
+        let pitched = try Needs<TileID>(frames: frames, camera: chase)
         #expect(pitched.frameCount == frames.count)
         for k in 0..<frames.count {
             let need = Set(pitched.need(ofFrame: k).map { Tile(level: $0.level, x: $0.x, y: $0.y) })
@@ -98,16 +98,16 @@ struct PitchedChaseTests {
         }
         // The pitched schedule, replayed: at the least capacity the planner admits and at twice it.
         let loader = try LoaderModel(latency: 0.1, throughput: 200)
-        let least = PitchedSchedule.smallestCapacity(for: pitched, loader: loader)
+        let least = StreamingSchedule<TileID>.smallestCapacity(for: pitched, loader: loader)
         let largestNeed = needs.map(\.count).max()!
         #expect(least >= largestNeed)
         for capacity in [least, 2 * least] {
-            let schedule = try PitchedSchedule(needs: pitched, capacity: capacity, loader: loader)
+            let schedule = try StreamingSchedule<TileID>(needs: pitched, capacity: capacity, loader: loader)
             Self.replay(schedule, needs: needs, framesPerSecond: frames.framesPerSecond, loader: loader)
         }
         if least > largestNeed {
             #expect(throws: StencilError.self) {
-                try PitchedSchedule(needs: pitched, capacity: least - 1, loader: loader)
+                try StreamingSchedule<TileID>(needs: pitched, capacity: least - 1, loader: loader)
             }
         }
         print(
@@ -119,7 +119,7 @@ struct PitchedChaseTests {
     /// the preload's last at 0), a tile holds a slot from its request to its eviction and is not requested while it
     /// holds one, at most `capacity` slots at once (evictions first at equal times), and every tile of frame k's need
     /// completed by t_k and not evicted by then.
-    static func replay(_ s: PitchedSchedule, needs: [Set<Tile>], framesPerSecond: Double, loader: LoaderModel) {
+    static func replay(_ s: StreamingSchedule<TileID>, needs: [Set<Tile>], framesPerSecond: Double, loader: LoaderModel) {
         func tile(_ t: TileID) -> Tile { Tile(level: t.level, x: t.x, y: t.y) }
         let requests = s.preload + s.requests
         var last = -Double.infinity

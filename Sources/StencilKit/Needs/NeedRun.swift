@@ -1,12 +1,11 @@
 /// One visibility interval of one real tile (the geometry model's *Streaming schedule* (§9)): the tile is in the need
-/// N_k of every frame k from
-/// ``firstFrame`` through ``lastFrame`` and in neither neighbouring frame's need.
+/// N_k of every frame k from ``firstFrame`` through ``lastFrame`` and in neither neighbouring frame's need.
 ///
 /// Always true: firstFrame ≤ lastFrame, and two runs of the same tile leave at least one frame between them.
-public struct NeedRun: Sendable, Hashable {
-    /// The real tile (column in 0 ..< columns).
-    public let tile: TileIndex
-    /// The tile's number in ``TrackNeeds/tiles`` (its order of first need).
+public struct NeedRun<Tile: StreamedTile>: Sendable, Hashable {
+    /// The real tile.
+    public let tile: Tile
+    /// The tile's number in ``Needs/tiles`` (its order of first need).
     public let tileNumber: Int
     /// The first frame of the run.
     public let firstFrame: Int
@@ -14,7 +13,7 @@ public struct NeedRun: Sendable, Hashable {
     public let lastFrame: Int
 
     /// Creates a run.
-    public init(tile: TileIndex, tileNumber: Int, firstFrame: Int, lastFrame: Int) {
+    public init(tile: Tile, tileNumber: Int, firstFrame: Int, lastFrame: Int) {
         self.tile = tile
         self.tileNumber = tileNumber
         self.firstFrame = firstFrame

@@ -1,4 +1,4 @@
-extension TrackNeeds {
+extension Needs {
     /// The fewest loads any policy needs to hold every frame's whole need with `capacity` resident tiles and no
     /// latency: the misses of Belady's MIN on the sequence N_0, N_1, … (the geometry model's *Streaming schedule*
     /// (§9)), the first load of every tile
