@@ -122,7 +122,7 @@ enum SvgCommand {
     static func pitchedScenario(
         _ setup: ScenarioSetup, camera chase: ChaseCamera, args: Arguments, output: String
     ) throws -> Int32 {
-        try PitchedFramesCommand.requireNoBand(setup)
+        try FramesCommand.requireNoBand(setup)
         let frames = setup.frames
         let frame = try args.int("--frame", minimum: 0) ?? frames.count / 2
         guard frame < frames.count else {
