@@ -5,10 +5,14 @@ import MercatorMath
 /// Exactly one of three outcomes: the tile's decoded ``payload``; a missing tile (the source has no such tile, or
 /// the tile has no id): both `payload` and ``error`` nil; or a failure: ``error`` set (the source's or the decode
 /// hook's error), `payload` nil.
-public struct TileLoad<Payload: Sendable>: Sendable {
+///
+/// `Tile` is the schedule's tile type: `TileIndex` for the tiles of one grid, `TileID` for a pyramid's tiles of
+/// several levels (a pitched or mixed-level cover).
+public struct TileLoad<Tile: Hashable & Sendable, Payload: Sendable>: Sendable {
     /// The tile requested, as the schedule names it.
-    public let tile: TileIndex
-    /// Its XYZ id in the source, or nil when the loader's tile-id function gave none.
+    public let tile: Tile
+    /// Its XYZ id in the source (the tile itself when `Tile` is `TileID`), or nil when the loader's tile-id function
+    /// gave none.
     public let id: TileID?
     /// The completion time on the loader's ``LoaderClock`` (seconds), taken when the worker handed the load over.
     public let time: Double
@@ -19,26 +23,4 @@ public struct TileLoad<Payload: Sendable>: Sendable {
 
     /// Whether the source has no such tile (no payload and no error).
     public var isMissing: Bool { payload == nil && error == nil }
-}
-
-/// The measured times of one load, in seconds on a common monotonic timeline (see ``LoaderStatistics``).
-public struct LoadTiming: Sendable, Hashable {
-    /// When the render thread issued the request.
-    public let issued: Double
-    /// When a worker could start on it: the later of ``issued`` and that worker's previous completion (so a load
-    /// that waited in the queue starts when its worker was free, and one that found a worker idle starts at its
-    /// request, the worker's wake-up included in its latency).
-    public let started: Double
-    /// When the worker handed the load over to the render thread's queue.
-    public let completed: Double
-
-    /// A load issued at `issued`, startable at `started` and completed at `completed` (seconds).
-    public init(issued: Double, started: Double, completed: Double) {
-        self.issued = issued
-        self.started = started
-        self.completed = completed
-    }
-
-    /// The load's latency, completed − started: the service time the model's λ bounds.
-    public var latency: Double { completed - started }
 }
