@@ -9,8 +9,8 @@ import Testing
 private let level8: @Sendable (TileIndex) -> TileID? = { try? TileID(level: 8, x: $0.column, y: $0.row) }
 
 /// Drains `loader` until nothing is outstanding (bounded: 10 s).
-private func drainAll<P>(_ loader: TileLoader<P>) -> [TileLoad<P>] {
-    var all: [TileLoad<P>] = []
+func drainAll<T, P>(_ loader: TileLoader<T, P>) -> [TileLoad<T, P>] {
+    var all: [TileLoad<T, P>] = []
     let deadline = Date().addingTimeInterval(10)
     while loader.outstanding > 0 && Date() < deadline {
         all += loader.completions(through: .infinity)
@@ -78,6 +78,23 @@ private func drainAll<P>(_ loader: TileLoader<P>) -> [TileLoad<P>] {
     #expect(loads[0].payload == Data([7]) && loads[0].time >= 0.03)
     let timing = loader.statistics().timings[0]
     #expect(timing.latency >= 0.03 && timing.started >= timing.issued && timing.completed >= timing.started)
+    #expect(timing.startable >= timing.issued && timing.started >= timing.startable && timing.readTime >= 0.03)
+}
+
+@Test func aTileIDLoaderReadsEachTileAtItsOwnIDOnAnyLevel() throws {
+    // A mixed-level cover's tiles, as a pitched schedule names them: no TileIndex, no mapping.
+    let tiles = try [TileID(level: 12, x: 2148, y: 1436), TileID(level: 13, x: 4297, y: 2873), TileID.world]
+    let source = MemoryTileSource(tiles: Dictionary(uniqueKeysWithValues: tiles.dropLast().map { ($0, testBytes($0)) }))
+    let loader = try TileLoader(source: source, workers: 2)
+    for tile in tiles { loader.request(tile) }
+    let loads = drainAll(loader).sorted { $0.tile < $1.tile }
+    #expect(loads.map(\.tile) == tiles.sorted())
+    for load in loads {
+        #expect(load.id == load.tile)
+        #expect(load.tile == .world ? load.isMissing : load.payload == testBytes(load.tile))
+    }
+    let measured = loader.calibrate(reading: tiles, isolated: 2)
+    #expect(measured.count == 5 && loader.outstanding == 0)
 }
 
 @Test func aDecodeErrorIsTheLoadsError() throws {

@@ -59,7 +59,7 @@ enum ReplayCommand {
             sourcePath = root
         }
         let source = try openTileSource(path: sourcePath)
-        let loader: TileLoader<Data>
+        let loader: TileLoader<TileIndex, Data>
         do { loader = try TileLoader(source: source, grid: grid, workers: workers) } catch {
             throw ScenarioError("\(error)")
         }

@@ -17,7 +17,7 @@ import StencilKitIO
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 struct RealSlotLoader: SlotLoader {
     let capacity: Int
-    let loader: TileLoader<Data>
+    let loader: TileLoader<TileIndex, Data>
     let needs: FrameIntervals
     let framesPerSecond: Double
     /// Tile numbers to tiles, and back.
@@ -49,7 +49,7 @@ struct RealSlotLoader: SlotLoader {
     private(set) var absentNeeds = 0
 
     init(
-        capacity: Int, loader: TileLoader<Data>, needs: FrameIntervals, framesPerSecond: Double,
+        capacity: Int, loader: TileLoader<TileIndex, Data>, needs: FrameIntervals, framesPerSecond: Double,
         numbers: TileNumbering<TileIndex>, speedup: Double
     ) throws {
         self.capacity = capacity
@@ -189,7 +189,7 @@ struct RealSlotLoader: SlotLoader {
     /// Flies `method` over every frame in wall-clock time: the preload (waited for, the take-off wait), then per
     /// frame a sleep to the step, a drain, the method's actions (timed, seconds of wall time per frame) and the show.
     static func run(
-        _ method: inout some StreamingMethod, capacity: Int, loader: TileLoader<Data>, needs: FrameIntervals,
+        _ method: inout some StreamingMethod, capacity: Int, loader: TileLoader<TileIndex, Data>, needs: FrameIntervals,
         framesPerSecond: Double, numbers: TileNumbering<TileIndex>, speedup: Double
     ) throws -> (StreamingOutcome, frameTimes: [Double]) {
         var real = try RealSlotLoader(

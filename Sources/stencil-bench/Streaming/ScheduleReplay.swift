@@ -28,9 +28,9 @@ struct ScheduleReplay {
     var atRisk: Int
 
     /// Flies `schedule` over `route`'s needs with `loader`.
-    static func run(_ schedule: StreamingSchedule<TileIndex>, route: StreamingRoute, loader: TileLoader<Data>, speedup: Double)
-        throws -> ScheduleReplay
-    {
+    static func run(
+        _ schedule: StreamingSchedule<TileIndex>, route: StreamingRoute, loader: TileLoader<TileIndex, Data>, speedup: Double
+    ) throws -> ScheduleReplay {
         let needs = route.needEvents
         let numbers = route.numbers
         let fps = schedule.framesPerSecond

@@ -62,36 +62,43 @@ public struct TileDirectory: TileSource {
     ///   ``TileDirectoryError/tileTooLarge(path:bytes:limit:)`` for one past ``maximumTileBytes``.
     /// - Complexity: O(file size); one `open`, one `fstat`, reads until the file's size is read.
     public func tileData(for tile: TileID) throws -> Data? {
-        let path = path(for: tile)
+        try Self.readFile(atPath: path(for: tile), limit: maximumTileBytes)
+    }
+
+    /// The bytes of the file at `path`, or `nil` when no such file exists (or a directory on its path is missing):
+    /// the read of every file-backed source (``TileDirectory``, ``TileFileTemplate``).
+    /// - Throws: ``TileDirectoryError/unreadable(path:reason:)`` for a file that exists but cannot be read (or is
+    ///   not a regular file), ``TileDirectoryError/tileTooLarge(path:bytes:limit:)`` for one past `limit` bytes.
+    /// - Complexity: O(file size); one `open`, one `fstat`, reads until the file's size is read.
+    static func readFile(atPath path: String, limit: Int) throws(TileDirectoryError) -> Data? {
         let fd = open(path, O_RDONLY)
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            throw TileDirectoryError.unreadable(path: path, reason: Self.reason(code))
+            throw .unreadable(path: path, reason: reason(code))
         }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw TileDirectoryError.unreadable(path: path, reason: Self.reason(errno)) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw TileDirectoryError.unreadable(path: path, reason: "not a regular file")
-        }
+        guard fstat(fd, &info) == 0 else { throw .unreadable(path: path, reason: reason(errno)) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unreadable(path: path, reason: "not a regular file") }
         let size = Int(info.st_size)
-        guard size <= maximumTileBytes else {
-            throw TileDirectoryError.tileTooLarge(path: path, bytes: size, limit: maximumTileBytes)
-        }
+        guard size <= limit else { throw .tileTooLarge(path: path, bytes: size, limit: limit) }
         var data = Data(count: size)
         var done = 0
-        try data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) throws -> Void in
+        var failure: Int32 = 0
+        data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) in
             while done < size {
                 let n = read(fd, buffer.baseAddress! + done, size - done)
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw TileDirectoryError.unreadable(path: path, reason: Self.reason(errno))
+                    failure = errno
+                    return
                 }
-                if n == 0 { break }  // the file shrank while read: keep what was read
+                if n == 0 { return }  // the file shrank while read: keep what was read
                 done += n
             }
         }
+        if failure != 0 { throw .unreadable(path: path, reason: reason(failure)) }
         if done < size { data.removeSubrange(done..<size) }
         return data
     }

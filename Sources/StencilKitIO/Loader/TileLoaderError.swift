@@ -1,3 +1,5 @@
+import MercatorMath
+
 /// Why a ``TileLoader``, a ``LoaderClock`` or a loader model from ``LoaderStatistics`` could not be made.
 public enum TileLoaderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A worker count outside ``TileLoader/validWorkerCounts``.
@@ -13,7 +15,7 @@ public enum TileLoaderError: Error, Sendable, Hashable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .badWorkerCount(let n):
-            "tile loader: \(n) worker threads is not valid: give 1 to \(TileLoader<Never>.validWorkerCounts.upperBound)"
+            "tile loader: \(n) worker threads is not valid: give 1 to \(TileLoader<TileID, Never>.validWorkerCounts.upperBound)"
         case .notXYZGrid(let columns, let rows):
             "tile loader: a grid of \(columns) × \(rows) tiles is not an XYZ level (2ⁿ × 2ⁿ tiles), so its tiles "
                 + "have no z/x/y ids: give a tile-id function instead"
