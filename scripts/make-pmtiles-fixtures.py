@@ -13,7 +13,9 @@ Fixtures:
                        root does not fit in 16 KiB, so the package writes leaf directories
   small.txt            the expected listing of the small archives: "z x y hex" per tile, in id order
   zurich-z12.pmtiles   the README streaming example's source: level 12, x 2138...2153, y 1428...1439 (192 tiles),
-                       each tile's bytes "tile 12/x/y"; `--only zurich` writes just this one
+                       each tile's bytes "tile 12/x/y"; `--only zurich` writes just this one and the next
+  zurich-pyramid.pmtiles  the README cockpit example's source: levels 0-14 over lon 8.2...9.0, lat 47.1...47.7 (one
+                       tile more on every side), each tile's bytes "tile z/x/y"
 The leaves fixture's tiles are not listed (the listing would outweigh the archive): the test draws the same ids and
 bytes from TestSupport's SplitMix64 on the same seed, exactly as below.
 """
@@ -132,11 +134,30 @@ def zurich_tiles():
     return sorted(out)
 
 
+def zurich_pyramid_tiles():
+    """Levels 0-14 over lon 8.2...9.0, lat 47.1...47.7 (one tile more on every side): every tile the README's cockpit
+    camera can show on its flight east of Zurich."""
+    import math
+    out = []
+    for z in range(15):
+        n = 1 << z
+        def col(lon):
+            return int((lon + 180) / 360 * n)
+        def row(lat):
+            return int((1 - math.asinh(math.tan(math.radians(lat))) / math.pi) / 2 * n)
+        for x in range(max(0, col(8.2) - 1), min(n - 1, col(9.0) + 1) + 1):
+            for y in range(max(0, row(47.7) - 1), min(n - 1, row(47.1) + 1) + 1):
+                out.append((zxy_to_tileid(z, x, y), f"tile {z}/{x}/{y}".encode()))
+    return sorted(out)
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     if sys.argv[1:] == ["--only", "zurich"] or not sys.argv[1:]:
         write(os.path.join(OUT, "zurich-z12.pmtiles"), zurich_tiles(), {"name": "stencilkit README fixture"},
               TileType.PNG)
+        write(os.path.join(OUT, "zurich-pyramid.pmtiles"), zurich_pyramid_tiles(),
+              {"name": "stencilkit README cockpit fixture"}, TileType.PNG)
     if sys.argv[1:] == ["--only", "zurich"]:
         return
     small = small_tiles()

@@ -4,22 +4,25 @@ import StencilKit
 import StencilKitIO
 import Testing
 
-/// The README's streaming example, verbatim between the markers, run against the committed fixture
-/// `zurich-z12.pmtiles` (written by the reference implementation, scripts/make-pmtiles-fixtures.py): no frame is drawn
-/// with a tile missing, no load is reported late, and every texture holds its tile's bytes.
+/// The README's two streaming examples, verbatim between the markers (checked against README.md's blocks), run
+/// against the committed fixtures `zurich-z12.pmtiles` and `zurich-pyramid.pmtiles` (written by the reference
+/// implementation, scripts/make-pmtiles-fixtures.py): no frame is drawn with a tile missing, the driver reports no
+/// load late, and every drawn texture holds its tile's bytes.
 struct ReadmeStreamingExampleTests {
     @Test func readmeStreamingExampleRuns() throws {
         let archive = Fixtures.path("zurich-z12.pmtiles")
         let (_, allNeeds) = try readmeStreamingTrack()
         var stalls = 0
-        var lateReports = 0
         var drawn = 0
-        func draw(_ frame: Int, _ textures: [TileIndex: Data]) {
+        var wrongBytes = 0
+        var peakResident = 0
+        func draw(_ frame: Int, _ textures: [TileIndex: TileLoad<TileIndex, Data>]) {
             drawn += 1
+            peakResident = max(peakResident, textures.count)
             stalls += allNeeds.need(ofFrame: frame).filter { textures[$0] == nil }.count
-        }
-        func print(_ items: Any...) {
-            if "\(items)".contains("late") || "\(items)".contains("due") { lateReports += 1 }
+            for (index, load) in textures where load.payload != Data("tile 12/\(index.column)/\(index.row)".utf8) {
+                wrongBytes += 1
+            }
         }
 
         // --- README example begins ---
@@ -29,7 +32,7 @@ struct ReadmeStreamingExampleTests {
         let track = try Track(waypoints: [start, end], on: .xyz(level: 12), screen: Screen(width: 480, height: 320))
         let needs = try Needs(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
 
-        let tiles = try PMTilesReader(path: archive)  // or TileDirectory(path:) for {z}/{x}/{y}.png folders
+        let tiles = try PMTilesReader(path: archive)  // or TileSources.open(path) for folders and {z}/{x}/{y} templates
         let textureLoader = try TileLoader(source: tiles, grid: track.grid)  // 2 worker threads; payload: the bytes
         let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))  // a burst, then 16 alone
         // λ = p99 latency × 1.5, μ = measured rate / 1.5; stepped once per frame: plan for one frame more latency.
@@ -37,35 +40,101 @@ struct ReadmeStreamingExampleTests {
         let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)  // the least that works
         let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
 
-        let clock = try LoaderClock(now: -schedule.takeoffWait)  // the renderer's clock: seconds from take-off
-        textureLoader.clock = clock  // loads are stamped on it
-        var textures: [TileIndex: Data] = [:]
-        var driver = ScheduleDriver(schedule: schedule)
-        var requests: [TileIndex] = [], evictions: [TileIndex] = [], atRisk: [TileIndex] = []
-        for frame in -1..<schedule.frameCount {  // frame −1: before take-off, when the preload is due
-            let t = frame < 0 ? -schedule.takeoffWait : Double(frame) / 60
-            clock.sleep(until: t)  // the renderer's vsync
-            for load in textureLoader.completions(through: t) {  // report arrivals first
-                textures[load.tile] = load.payload  // decode and upload here (nil: the source lacks the tile)
-                driver.completed(load.tile, at: load.time, atRisk: &atRisk)
-                atRisk.forEach { print("late: \($0)") }
-            }
-            driver.step(to: t, requests: &requests, evictions: &evictions, atRisk: &atRisk)
-            evictions.forEach { textures[$0] = nil }  // release before requesting
-            requests.forEach { textureLoader.request($0) }
-            atRisk.forEach { print("due and not loaded: \($0)") }
-            if frame >= 0 { draw(frame, textures) }  // frame 0 once driver.isReadyForTakeOff
+        var session = try StreamingSession(schedule: schedule, needs: needs, loader: textureLoader)
+        while let frame = session.nextFrame() {  // frame −1 (the preload), then each frame at its time
+            if frame.frame >= 0 { draw(frame.frame, session.resident) }  // frame.missing: tiles not there (a stall)
         }
         // --- README example ends ---
 
         #expect(needs.frameCount == allNeeds.frameCount)
         #expect(drawn == schedule.frameCount)
-        #expect(driver.isReadyForTakeOff)
+        let ready = session.isReadyForTakeOff
+        let totals = session.totals
+        #expect(ready)
         #expect(stalls == 0)
-        #expect(lateReports == 0)
-        #expect(textures.count <= capacity)
-        for (index, bytes) in textures {
-            #expect(bytes == Data("tile 12/\(index.column)/\(index.row)".utf8))
+        #expect(totals.stalledFrames == 0 && totals.missing == 0)
+        #expect(totals.atRisk == 0)
+        #expect(peakResident <= capacity)
+        #expect(wrongBytes == 0)
+        try expectVerbatim(block: 0)
+    }
+
+    @Test func readmeCockpitStreamingExampleRuns() throws {
+        let pyramid = Fixtures.path("zurich-pyramid.pmtiles")
+        let (track, _) = try readmeStreamingTrack()
+        var drawn = 0
+        var stalls = 0
+        var wrongBytes = 0
+        var absentFromArchive = 0
+        var levels = Set<Int>()
+        var peakResident = 0
+        var perFrame: [Set<TileID>] = []
+        func draw(_ frame: Int, _ textures: [TileID: TileLoad<TileID, Data>]) {
+            drawn += 1
+            peakResident = max(peakResident, textures.count)
+            perFrame.append(Set(textures.keys))
+            for (id, load) in textures {
+                levels.insert(id.level)
+                if load.payload == nil { absentFromArchive += 1 }
+                if let bytes = load.payload, bytes != Data("tile \(id.level)/\(id.x)/\(id.y)".utf8) { wrongBytes += 1 }
+            }
         }
+
+        // --- README example begins ---
+        // The same flight seen from a cockpit 1,500 m up at pitch 60°: tiles of levels 0…14 from a PMTiles pyramid.
+        let frames = try TrackFrames(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
+        let cockpit = try ChaseCamera(
+            pitch: 60, width: 640, height: 480, levels: LevelOfDetail(tileSize: 256, maxLevel: 14), zoom: .altitude(1500))
+        let needs = try Needs(frames: frames, camera: cockpit)  // Needs<TileID>: real tiles with their levels
+
+        let textureLoader = try TileLoader(source: PMTilesReader(path: pyramid))  // tiles are their own XYZ ids
+        let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))
+        let loader = try measured.model(margin: 0.5).forSteps(every: 1.0 / 60)
+        let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)
+        let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
+
+        var session = try StreamingSession(schedule: schedule, needs: needs, loader: textureLoader)
+        while let frame = session.nextFrame() {
+            if frame.frame >= 0 { draw(frame.frame, session.resident) }
+        }
+        // --- README example ends ---
+
+        #expect(drawn == schedule.frameCount && drawn == frames.count)
+        // Every frame's cover, computed independently by the camera at the frame's pose, is resident when drawn.
+        for k in 0..<frames.count {
+            let camera = try cockpit.camera(at: frames.pose(ofFrame: k), on: track.grid)
+            let cover = Set(try camera.cover().map(\.realTile))
+            let absent = cover.subtracting(perFrame[k])
+            stalls += absent.count
+        }
+        let totals = session.totals
+        #expect(stalls == 0)
+        #expect(totals.stalledFrames == 0 && totals.missing == 0)
+        #expect(totals.atRisk == 0)
+        #expect(peakResident <= capacity)
+        #expect(absentFromArchive == 0)
+        #expect(wrongBytes == 0)
+        #expect(levels.count >= 2, "a cockpit cover of several levels: \(levels.sorted())")
+        try expectVerbatim(block: 1)
+    }
+
+    /// The example between this file's markers number `block` is README.md's streaming block of that number.
+    func expectVerbatim(block: Int) throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let section = try #require(readme.components(separatedBy: "## Streaming: a schedule for the render loop").last)
+        let blocks = section.components(separatedBy: "```swift\nimport StencilKitIO\n\n").dropFirst().map {
+            String($0.prefix(while: { _ in true }).components(separatedBy: "```").first ?? "")
+        }
+        let examples = source.components(separatedBy: "// --- README example begins ---\n").dropFirst().map {
+            ($0.components(separatedBy: "        // --- README example ends ---").first ?? "")
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasPrefix("        ") ? String($0.dropFirst(8)) : String($0) }
+                .joined(separator: "\n")
+        }
+        try #require(blocks.count >= 2 && examples.count == 2)
+        #expect(blocks[block] == examples[block], "README block \(block) differs from the test's copy")
     }
 }
