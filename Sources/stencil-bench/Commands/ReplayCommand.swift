@@ -4,12 +4,13 @@ import StencilKit
 import StencilKitIO
 
 /// `replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]`: the scenario flown in
-/// wall-clock time (K times faster) over a real tile source by three methods, each through a real ``TileLoader``:
-/// the streaming schedule (its driver stepped per frame, ``ScheduleReplay``), LRU + ring prefetch and the pause plan
-/// (``RealSlotLoader``).
+/// wall-clock time (K times faster) over a real tile source, each method through a real ``TileLoader``: the
+/// streaming schedule (the library's ``StreamingSession``, ``ScheduleReplay``) and, for a flat screen, LRU + ring
+/// prefetch and the pause plan (``RealSlotLoader``). A scenario with a `"camera"` flies its camera's schedule (the
+/// real tiles, with their levels, of its covers); the flat heuristics do not apply to it.
 ///
-/// Steps: open the source (or, without `--source`, write a temporary `{z}/{x}/{y}.bin` directory of every tile the
-/// methods can ask for, 256 bytes each); calibrate the loader with a burst of reads of the route's first tiles, then
+/// Steps: open the source (or, without `--source`, write a temporary PMTiles archive of every tile the methods can
+/// ask for, 256 bytes each); calibrate the loader with a burst of reads of the route's first tiles, then
 /// 16 reads one at a time (``TileLoader/calibrate(reading:isolated:pause:)``); derive the loader model with margin M (``LoaderStatistics/model(margin:)``),
 /// scaled to flight time (λ·K, μ/K) and planned per frame (``LoaderModel/forSteps(every:)``); plan the schedule at
 /// its least capacity Ĉ; fly it. LRU + ring and the pause plan fly at Ĉ too (the pause plan at its own least
@@ -37,53 +38,34 @@ enum ReplayCommand {
                     + "\(setup.grid.rows) tiles is not an XYZ level (2ⁿ × 2ⁿ); choose an XYZ scenario "
                     + "(jfk-lhr, gpx-z14, modern-z12, corridor-z12-…)")
         }
+        let sourceGiven = args.string("--source")
+        if let camera = setup.chase {
+            // A chase camera: its schedule, over the real tiles (with their levels) of its covers.
+            progress.update("replay: the needs of \(name)'s camera")
+            let needs: Needs<TileID>
+            do { needs = try Needs(frames: setup.frames, camera: camera) } catch {
+                throw ScenarioError(setup.scenario.source, error)
+            }
+            let flown = try fly(
+                needs, setup: setup, source: sourceGiven, generated: needs.tiles, speedup: speedup, margin: margin,
+                progress: progress
+            ) { source throws(TileLoaderError) in try TileLoader(source: source, workers: workers) }
+            return print(flown.report(scenario: name, source: sourceGiven, workers: workers, rows: []), args)
+        }
         progress.update("replay: the needs and the regions of \(name)")
         let route = try StreamingRoute(setup: setup)
         let grid = setup.grid
-
-        // The source.
-        var temporary: String?
-        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
-        let sourcePath: String
-        if let given = args.string("--source") {
-            sourcePath = given
-        } else {
-            progress.update("replay: writing a temporary tile directory")
-            let root = NSTemporaryDirectory() + "stencil-replay-\(ProcessInfo.processInfo.processIdentifier)"
-            var ids = route.numbers.tiles.compactMap { try? grid.tileID(of: $0) }
-            if case .success(let (_, planNumbers)) = route.planMethod(.pause, capacity: Int.max / 2) {
-                ids += planNumbers.tiles.compactMap { try? grid.tileID(of: $0) }
-            }
-            try writeTileDirectory(ids, root: root, bytes: 256)
-            temporary = root
-            sourcePath = root
+        var generated = route.numbers.tiles.compactMap { try? grid.tileID(of: $0) }
+        if sourceGiven == nil, case .success(let (_, planNumbers)) = route.planMethod(.pause, capacity: Int.max / 2) {
+            generated += planNumbers.tiles.compactMap { try? grid.tileID(of: $0) }
         }
-        let source = try openTileSource(path: sourcePath)
-        let loader: TileLoader<TileIndex, Data>
-        do { loader = try TileLoader(source: source, grid: grid, workers: workers) } catch {
-            throw ScenarioError("\(error)")
-        }
-
-        // Calibrate, plan.
-        progress.update("replay: calibrating the loader")
-        let calibration = loader.calibrate(reading: Array(route.needs.tiles.prefix(calibrationReads)))
-        let wall: LoaderModel
-        let flight: LoaderModel
-        let planned: LoaderModel
-        do {
-            wall = try calibration.model(margin: margin)
-            flight = try LoaderModel(latency: wall.latency * speedup, throughput: wall.throughput / speedup)
-            planned = try flight.forSteps(every: 1 / route.framesPerSecond)
-        } catch let error as StencilError {
-            throw ScenarioError(setup.scenario.source, error)
-        } catch {
-            throw ScenarioError("\(error)")
-        }
-        let capacity = StreamingSchedule.smallestCapacity(for: route.needs, loader: planned)
-        let schedule: StreamingSchedule<TileIndex>
-        do { schedule = try StreamingSchedule(needs: route.needs, capacity: capacity, loader: planned) } catch {
-            throw ScenarioError(setup.scenario.source, error)
-        }
+        let flown = try fly(
+            route.needs, setup: setup, source: sourceGiven, generated: generated, speedup: speedup, margin: margin,
+            progress: progress
+        ) { source throws(TileLoaderError) in try TileLoader(source: source, grid: grid, workers: workers) }
+        let loader = flown.loader
+        let flight = flown.flight
+        let capacity = flown.capacity
 
         // Capacities needed, in the simulator with the flight model.
         progress.update("replay: searching the capacities the other methods need")
@@ -104,17 +86,7 @@ enum ReplayCommand {
             return outcome.isStallFreeWithinCapacity
         }.capacity
 
-        // Fly.
-        loader.resetStatistics()
-        let seconds = Double(route.frameCount) / route.framesPerSecond / speedup
-        progress.update("replay: the schedule, \(fmt(seconds, decimals: 1)) s of wall time")
-        let replay = try ScheduleReplay.run(schedule, route: route, loader: loader, speedup: speedup)
-        let flightStatistics = loader.statistics()
-        var rows: [Row] = [
-            Row(
-                method: "schedule", capacity: capacity, needed: capacity, outcome: replay.outcome,
-                frameTimes: Percentiles(replay.frameTimes))
-        ]
+        var rows: [Row] = [flown.row]
         progress.update("replay: LRU + ring at \(capacity) slots")
         var lru = route.heuristicMethod(.ring, capacity: capacity)
         let (lruOutcome, lruTimes) = try RealSlotLoader.run(
@@ -140,19 +112,99 @@ enum ReplayCommand {
                     frameTimes: Percentiles(times)))
         }
         progress.finish()
+        return print(flown.report(scenario: name, source: sourceGiven, workers: workers, rows: rows.dropFirst()), args)
+    }
 
-        let report = Report(
-            scenario: name, source: args.string("--source") ?? "generated", speedup: speedup, workers: workers,
-            margin: margin, calibration: calibration, wall: wall, flight: flight, planned: planned,
-            frames: route.frameCount, rows: rows, flightLoads: flightStatistics, replay: replay)
+    /// Prints `report` as the arguments ask; exit status 0.
+    static func print(_ report: Report, _ args: Arguments) -> Int32 {
         if args.has("--json") {
-            print(report.json.rendered(), terminator: "")
+            Swift.print(report.json.rendered(), terminator: "")
         } else {
             var out = StandardOutput()
             out.write(report.text)
             out.flush()
         }
         return 0
+    }
+
+    /// A schedule flown: the loader, its calibration and models, the schedule at its least capacity and its replay.
+    struct Flown<Tile: StreamedTile> {
+        var loader: TileLoader<Tile, Data>
+        var calibration: LoaderStatistics
+        var wall: LoaderModel
+        var flight: LoaderModel
+        var planned: LoaderModel
+        var capacity: Int
+        var frames: Int
+        var speedup: Double
+        var margin: Double
+        var replay: ScheduleReplay
+        var flightLoads: LoaderStatistics
+
+        /// The schedule's row.
+        var row: Row {
+            Row(
+                method: "schedule", capacity: capacity, needed: capacity, outcome: replay.outcome,
+                frameTimes: Percentiles(replay.frameTimes))
+        }
+
+        /// The report, the schedule's row first, then `others`.
+        func report(scenario: String, source: String?, workers: Int, rows others: some Sequence<Row>) -> Report {
+            Report(
+                scenario: scenario, source: source ?? "generated", speedup: speedup, workers: workers, margin: margin,
+                calibration: calibration, wall: wall, flight: flight, planned: planned, frames: frames,
+                rows: [row] + others, flightLoads: flightLoads, replay: replay)
+        }
+    }
+
+    /// Opens the source (`path`, or a temporary PMTiles archive of the `generated` tiles, 256 bytes each), makes the loader, calibrates it, plans the schedule of `needs` at its least capacity with the model in
+    /// flight time, and flies it through the library's ``StreamingSession``.
+    static func fly<Tile: StreamedTile>(
+        _ needs: Needs<Tile>, setup: ScenarioSetup, source path: String?, generated: [TileID], speedup: Double,
+        margin: Double, progress: Progress,
+        loader makeLoader: (any TileSource) throws(TileLoaderError) -> TileLoader<Tile, Data>
+    ) throws -> Flown<Tile> {
+        var temporary: String?
+        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        let sourcePath: String
+        if let path {
+            sourcePath = path
+        } else {
+            progress.update("replay: writing a temporary archive of \(Figures.count(generated.count)) tiles")
+            let path = NSTemporaryDirectory() + "stencil-replay-\(ProcessInfo.processInfo.processIdentifier).pmtiles"
+            try writeTemporaryArchive(generated, path: path, bytes: 256)
+            temporary = path
+            sourcePath = path
+        }
+        let source = try openTileSource(path: sourcePath)
+        let loader: TileLoader<Tile, Data>
+        do { loader = try makeLoader(source) } catch { throw ScenarioError("\(error)") }
+        progress.update("replay: calibrating the loader")
+        let calibration = loader.calibrate(reading: Array(needs.tiles.prefix(calibrationReads)))
+        let wall: LoaderModel
+        let flight: LoaderModel
+        let planned: LoaderModel
+        let schedule: StreamingSchedule<Tile>
+        let capacity: Int
+        do {
+            wall = try calibration.model(margin: margin)
+            flight = try LoaderModel(latency: wall.latency * speedup, throughput: wall.throughput / speedup)
+            planned = try flight.forSteps(every: 1 / needs.framesPerSecond)
+            capacity = StreamingSchedule.smallestCapacity(for: needs, loader: planned)
+            schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: planned)
+        } catch let error as StencilError {
+            throw ScenarioError(setup.scenario.source, error)
+        } catch {
+            throw ScenarioError("\(error)")
+        }
+        loader.resetStatistics()
+        let seconds = Double(needs.frameCount) / needs.framesPerSecond / speedup
+        progress.update("replay: the schedule, \(fmt(seconds, decimals: 1)) s of wall time")
+        let replay = try ScheduleReplay.run(schedule, needs: needs, loader: loader, speedup: speedup)
+        return Flown(
+            loader: loader, calibration: calibration, wall: wall, flight: flight, planned: planned,
+            capacity: capacity, frames: needs.frameCount, speedup: speedup, margin: margin, replay: replay,
+            flightLoads: loader.statistics())
     }
 
     /// One method's line.

@@ -8,35 +8,17 @@ import StencilKitIO
 /// - Throws: ``ScenarioError`` of kind `badSource` (or the archive's error kind) naming the path and what would be
 ///   valid.
 func openTileSource(path: String) throws(ScenarioError) -> any TileSource {
-    if path.hasSuffix(".pmtiles") {
-        do {
-            return try PMTilesReader(path: path)
-        } catch {
-            throw ScenarioError("\(error)", kind: "badSource")
-        }
-    }
-    var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-        do {
-            return try TileDirectory(path: path)
-        } catch {
-            throw ScenarioError("\(error)", kind: "badSource")
-        }
-    }
-    throw ScenarioError(
-        "tile source \(path) is neither a .pmtiles archive nor a {z}/{x}/{y}.ext directory (the sources a replay reads)",
-        kind: "badSource")
+    do { return try TileSources.open(path) } catch { throw ScenarioError("\(error)", kind: "badSource") }
 }
 
-/// Writes a `{z}/{x}/{y}.bin` directory under `root` holding `tiles`, each file `bytes` long (its id as text,
-/// padded with its level): the generated source of `replay` without `--source`, and of the tests.
-func writeTileDirectory(_ tiles: [TileID], root: String, bytes: Int) throws {
-    let files = FileManager.default
+/// Writes a PMTiles archive of `tiles` to `path` (one file: far faster than a file a tile), each tile's bytes its
+/// id "z/x/y" padded to `bytes` bytes with its level.
+func writeTemporaryArchive(_ tiles: [TileID], path: String, bytes: Int) throws {
+    var writer = PMTilesWriter()
     for tile in Set(tiles) {
-        let folder = "\(root)/\(tile.level)/\(tile.x)"
-        try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var content = Array("\(tile.level)/\(tile.x)/\(tile.y)".utf8)
         while content.count < bytes { content.append(UInt8(tile.level)) }
-        try Data(content).write(to: URL(fileURLWithPath: "\(folder)/\(tile.y).bin"))
+        writer.add(Data(content), for: tile)
     }
+    do { try writer.archive().write(to: URL(fileURLWithPath: path)) } catch { throw ScenarioError("\(error)") }
 }

@@ -26,7 +26,6 @@ enum AllocationCounter {
     /// available).
     static func count(_ body: () -> Void) -> Int? {
         allocations = 0
-        original = nil
         counted = pthread_self()
         let slots = self.slots
         let hooked = slots.map(install) ?? false
@@ -48,7 +47,9 @@ enum AllocationCounter {
     ) -> Bool {
         let (function, enabled) = slots
         guard let current = function.pointee else { return false }
-        original = current
+        // Set once and never cleared: another thread may still be inside the previous hook when the next count
+        // starts (the runtime's own function is the same every time).
+        if original == nil { original = current }
         function.pointee = { metadata, size, alignment in
             if let thread = AllocationCounter.counted, pthread_equal(pthread_self(), thread) != 0 {
                 AllocationCounter.allocations &+= 1
