@@ -63,7 +63,9 @@ struct FuzzInput {
     /// Values at the edges of every range the API has.
     static let special: [Double] = [
         0, -0.0, 1, -1, .nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
-        .leastNonzeroMagnitude, .leastNormalMagnitude, 1e-320, 2.2e-308, 1e-183, 1e-12, 1e-9, 1e-3, 0.5, 1e9, 1e12,
+        .leastNonzeroMagnitude, .leastNormalMagnitude,
+        0x7e8p-1074, 0x0.fd1d7d505cd02p-1022,  // 1e-320 and 2.2e-308 (subnormal), exactly
+        1e-183, 1e-12, 1e-9, 1e-3, 0.5, 1e9, 1e12,
         1e15, 1e308, 180, -180, 180.0.nextDown, (-180.0).nextUp, 90, 90.0.nextDown, -90.0.nextUp, 85.0511287798,
         64.0042253130, 360, 128, 256, 0x1p40, 0x1p41, 0x1p52, 0x1p53, 0x1p62, 0x1p63, 11520, 5376, 2688,
         1099511627776.5, -1e-300, 45, 90.0.nextUp, 179.99999999999997,

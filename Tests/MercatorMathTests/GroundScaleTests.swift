@@ -99,7 +99,7 @@ extension TileGrid {
 struct RhumbUnderflowTests {
     @Test func aDistanceThatUnderflowsIsRefusedAsCoincident() throws {
         let a = try GeoCoordinate(latitude: 0, longitude: 0)
-        let b = try GeoCoordinate(latitude: 0, longitude: 3.794e-321)
+        let b = try GeoCoordinate(latitude: 0, longitude: 0x300p-1074)  // 3.794·10⁻³²¹ = 768·2⁻¹⁰⁷⁴, exactly
         let tiny = try Body(radius: 0.001)
         guard case .coincidentEndpoints? = thrown(try RhumbLine(from: a, to: b, on: tiny)) else {
             Issue.record("a 0 m rhumb line was accepted")

@@ -79,13 +79,13 @@ struct LimitsBeforeWorkTests {
     /// smallest valid limit for it.
     @Test("a latitude limit too small for any height is refused, naming the smallest valid limit")
     func mapOfNoHeight() throws {
-        let error = thrown(try MapImage(width: 2048, latitudeLimit: 5e-324))
+        let error = thrown(try MapImage(width: 2048, latitudeLimit: .leastNonzeroMagnitude))
         guard case .outOfRange(let field, let value, let range)? = error else {
             Issue.record("expected outOfRange, got \(String(describing: error))")
             return
         }
         let smallest = MapImage.smallestLatitudeLimit(width: 2048)
-        #expect(value == 5e-324)
+        #expect(value == .leastNonzeroMagnitude)
         #expect(range.lowerBound == smallest)
         #expect(field.contains("2048 px") && !field.contains("2048.0"))
         expectDescription(of: error, mentions: ["Map latitude limit", "5e-324", "\(smallest)", "2⁻⁹⁰⁰"])

@@ -125,8 +125,12 @@ struct ReadmeStreamingExampleTests {
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## Streaming: a schedule for the render loop").last)
-        let blocks = section.components(separatedBy: "```swift\nimport StencilKitIO\n\n").dropFirst().map {
-            String($0.prefix(while: { _ in true }).components(separatedBy: "```").first ?? "")
+        // Each block's code after its import lines.
+        let blocks = section.components(separatedBy: "```swift\n").dropFirst().map { block in
+            (block.components(separatedBy: "```").first ?? "")
+                .split(separator: "\n", omittingEmptySubsequences: false)
+                .drop(while: { $0.hasPrefix("import ") || $0.isEmpty })
+                .joined(separator: "\n")
         }
         let examples = source.components(separatedBy: "// --- README example begins ---\n").dropFirst().map {
             ($0.components(separatedBy: "        // --- README example ends ---").first ?? "")

@@ -18,8 +18,9 @@ struct ExtremeRateAndZoomTests {
     }
 
     @Test func timingRatesMustLieInTheirRange() throws {
-        // 10⁻³²⁰ (subnormal), just under 10⁻⁹, just over 10¹², and the largest Double, for each rate.
-        for bad in [1e-320, 0.99e-9, 1.01e12, Double.greatestFiniteMagnitude] {
+        // 10⁻³²⁰ (subnormal, written exactly: 2024·2⁻¹⁰⁷⁴), just under 10⁻⁹, just over 10¹², and the largest Double, for
+        // each rate.
+        for bad in [0x7e8p-1074, 0.99e-9, 1.01e12, Double.greatestFiniteMagnitude] {
             let cases: [(String, () throws(StencilError) -> FlightTiming)] = [
                 ("Speed", { () throws(StencilError) in try FlightTiming(speed: bad) }),
                 ("Frame rate", { () throws(StencilError) in try FlightTiming(speed: 1, framesPerSecond: bad) }),
@@ -46,7 +47,9 @@ struct ExtremeRateAndZoomTests {
     }
 
     @Test func zoomMustLieInItsRange() throws {
-        for bad in [2.2e-308, 0.99e-12, 1.01e12, 1e300] {
+        // 2.2·10⁻³⁰⁸ (subnormal, just under the least normal Double; exactly, in hexadecimal), just under 10⁻¹², just
+        // over 10¹², and 10³⁰⁰.
+        for bad in [0x0.fd1d7d505cd02p-1022, 0.99e-12, 1.01e12, 1e300] {
             let refusal = Self.outOfRange { () throws(StencilError) in
                 try Screen(width: 480, height: 320, scale: bad)
             }

@@ -328,7 +328,7 @@ struct GreatCircleChainTests {
 /// was missing from the stencil).
 struct GreatCircleNearEquatorTests {
     @Test func aWaypointAHairNorthOfTheEquatorKeepsItsPivot() throws {
-        for latitude in [1e-20, 1e-16, 1e-300, 5e-324, -1e-20, 0] {
+        for latitude in [1e-20, 1e-16, 1e-300, .leastNonzeroMagnitude, -1e-20, 0] {
             let points = try [(-10.0, 0.0), (latitude, 10), (-10, 20)].map {
                 try GeoCoordinate(latitude: $0.0, longitude: $0.1)
             }

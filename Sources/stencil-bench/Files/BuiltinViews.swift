@@ -44,7 +44,7 @@ enum BuiltinViews {
         ] + pitched
 
     /// The pitched views (the geometry model's "Perspective views", §11): a cockpit-like 1920 × 1080 view at pitch 75°
-    /// over the Bernese Alps, and MODEL.md example 7, a 1024 × 768 map at pitch 60° (32 tiles, levels 13–14).
+    /// over the Bernese Alps, and the model's example 7, a 1024 × 768 map at pitch 60° (32 tiles, levels 13–14).
     static let pitched: [(name: String, json: String)] = [
         (
             "alps-cockpit",
