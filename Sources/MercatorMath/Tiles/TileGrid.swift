@@ -49,13 +49,6 @@ public struct TileGrid: Sendable, Hashable, CustomStringConvertible {
     /// Mars Viking at double resolution: 180 × 84 tiles of 128 px (23040 × 10752 px, same φlim).
     public static let marsVikingDouble = TileGrid(unchecked: 180, 84, 128)
 
-    /// A Web Mercator XYZ level: 2^zoom × 2^zoom tiles of 256 px (φlim ≈ 85.0511287798°).
-    /// - Throws: ``MercatorError/outOfRange(field:value:range:)`` unless 0 ≤ zoom ≤ 30.
-    @available(*, deprecated, renamed: "xyz(level:tileSize:)", message: "a level is not a map zoom: use xyz(level:)")
-    public static func webMercator(zoom: Int) throws(MercatorError) -> TileGrid {
-        try xyz(level: zoom)
-    }
-
     /// Image width in pixels, `columns · tileSize`.
     @inlinable public var width: Double { Double(columns * tileSize) }
     /// Image height in pixels, `rows · tileSize`.

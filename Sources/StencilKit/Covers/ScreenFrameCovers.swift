@@ -15,11 +15,22 @@ struct ScreenFrameCovers: FrameCovers {
         grid = frames.track.grid
     }
 
+    /// The rows one frame's footprint can span: its diagonal (band included) in tiles, plus 2 for the partial rows
+    /// at either end, at most the grid's rows. An upper bound at every heading.
+    static func rowsPerFrame(of track: Track) -> Double {
+        let along = track.screen.along
+        let across = track.screen.across.widened(by: track.lateralBand)
+        let a = along.upper - along.lower
+        let c = across.upper - across.lower
+        let diagonal = (a * a + c * c).squareRoot()
+        return Swift.min(Double(track.grid.rows), (diagonal / track.grid.tileLength).rounded(.down) + 2)
+    }
+
     var frameCount: Int { frames.count }
 
     /// Frames × the tiles a frame can hold: every run starts at a frame that holds its tile.
     var entryBound: Double? {
-        let rows = Needs<TileIndex>.rowsPerFrame(of: frames.track)
+        let rows = Self.rowsPerFrame(of: frames.track)
         return Double(frames.count) * Swift.min(rows * rows, Double(grid.columns) * Double(grid.rows))
     }
 

@@ -13,6 +13,9 @@ struct ChaseFrameCovers: FrameCovers {
     private var buffer = PitchedCover()
     private var scans = 0
 
+    /// The most cover runs a walk may scan, frames × runs per frame, 2²⁷ (public as ``Needs/maximumRunScans``).
+    static let maximumRunScans = 1 << 27
+
     /// The covers of `frames` seen by `camera`.
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a track with a lateral band (§11: d = 0 for
     ///   pitched cameras).
@@ -41,7 +44,7 @@ struct ChaseFrameCovers: FrameCovers {
         try view.fill(&buffer, runsOnly: true)
         swap(&runs, &buffer.runs)
         scans += runs.count + 1
-        let limit = Needs<TileID>.maximumRunScans
+        let limit = Self.maximumRunScans
         if k == 0 {
             let estimate = Double(runs.count + 1) * Double(frames.count)
             if estimate > 4 * Double(limit) { throw tooManyScans(estimate) }
@@ -52,7 +55,7 @@ struct ChaseFrameCovers: FrameCovers {
     func tooManyScans(_ value: Double) -> StencilError {
         .tooLarge(
             what: "Cover runs of a pitched flight (\(frames.count) frames × runs per frame)", value: value,
-            limit: Double(Needs<TileID>.maximumRunScans),
+            limit: Double(Self.maximumRunScans),
             advice: "use fewer frames (raise the speed, lower the frame rate), a smaller screen, pitch or horizon")
     }
 }
