@@ -18,7 +18,9 @@ This is a heuristic, not the compiler's name lookup:
     standard-library names are tracked, so a call through an extension can be missed but is rarely invented.
   - a type declared in two folders (e.g. a typealias shadowing a name) counts as used from each.
 
-Usage: scripts/check-folders.py [--quiet] [ROOT]   (ROOT defaults to the repository: this script's parent's parent)
+Usage: scripts/check-folders.py [--verbose] [ROOT]   (ROOT defaults to the repository: this script's parent's parent)
+Under each cycle of a checked target it lists the names each folder uses of the next (with --verbose, of every
+target).
 """
 import os
 import re
@@ -216,7 +218,7 @@ def cycles(nodes, edges):
     return result
 
 
-def describe(edges, nodes, label, root, quiet):
+def describe(edges, nodes, label, root, evidence):
     print(f"  {label}:")
     for a in sorted(nodes):
         targets = edges.get(a, {})
@@ -225,7 +227,7 @@ def describe(edges, nodes, label, root, quiet):
     found = cycles(nodes, edges)
     for component in found:
         print(f"    CYCLE: {' ↔ '.join(component)}")
-        if quiet:
+        if not evidence:
             continue
         inside = set(component)
         for a in component:
@@ -241,8 +243,8 @@ def describe(edges, nodes, label, root, quiet):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--quiet"]
-    quiet = "--quiet" in sys.argv[1:]
+    args = [a for a in sys.argv[1:] if a != "--verbose"]
+    verbose = "--verbose" in sys.argv[1:]
     root = args[0] if args else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     sources = os.path.join(root, "Sources")
     failures = []
@@ -259,10 +261,11 @@ def main():
         loose = sorted(os.path.basename(p) for p, (folder, _) in files.items() if folder == ".")
         print(f"  loose files at the top: {len(loose)}{': ' + ', '.join(loose) if loose else ''}")
         edges = dependencies(files, types, members)
-        found = describe(edges, folders, "folders", root, quiet)
+        found = describe(edges, folders, "folders", root, checked or verbose)
         if any("/" in f for f in folders):
             top_nodes = {top_of(f) for f in folders}
-            found_top = describe(merged(edges), top_nodes, "top-level folders (subfolders merged)", root, quiet)
+            found_top = describe(
+                merged(edges), top_nodes, "top-level folders (subfolders merged)", root, checked or verbose)
         else:
             found_top = []
         if checked:
