@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 @Suite("GeoCoordinate: validation and longitude normalisation")

@@ -1,4 +1,5 @@
 import MercatorMath
+import TestSupport
 import Testing
 
 /// Error cases of the model's types not covered next to their features: each is checked for its case
