@@ -24,10 +24,12 @@ struct MessageNumberTests {
     @Test("random values read back exactly, and whole ones print without a decimal point")
     func roundTrips() {
         var random = SplitMix64(seed: 21)
+        var finite = 0
         for _ in 0..<20_000 {
             let bits = random.next()
             let value = Double(bitPattern: bits)
             guard value.isFinite else { continue }
+            finite += 1
             let text = MessageNumber.text(value)
             #expect(Double(text) == value, "\(value) printed \(text)")
             if value == value.rounded() && value >= -0x1p63 && value < 0x1p63 {
@@ -35,6 +37,8 @@ struct MessageNumberTests {
             }
             #expect(!text.contains("e-0") && !text.contains("e+0"), "\(value) printed \(text)")
         }
+        // A bit pattern is an infinity or a NaN when its 11 exponent bits are all set, once in 2,048 (about 10 here).
+        #expect(finite >= 19_900, "\(finite) of 20,000 random bit patterns finite")
         // Whole numbers of every size below 2⁵³, and tiny ones, from integers.
         for _ in 0..<2_000 {
             let n = Int64(bitPattern: random.next()) >> 11

@@ -194,13 +194,17 @@ struct GroundTimingTests {
         #expect((0..<4).map { track.leg(ofPiece: $0) } == [0, 0, 1, 1])
         // Outbound at 100 m/s, the return (2ρ to the south, so a little longer on the ground) at 50 m/s.
         let slow = try TrackTimetable(track: track, timing: GroundTiming(legSpeeds: [100, 50]))
+        var timed = 0
         for (index, speed) in [(0, 100.0), (2, 50.0)] {
             guard case .straight(let leg) = track.pieces[index] else { continue }
+            timed += 1
             let line = try RhumbLine(
                 from: racetrack.grid.coordinate(at: leg.start), to: racetrack.grid.coordinate(at: leg.end), on: .mars)
             let seconds = slow.pieceStarts[index + 1] - slow.pieceStarts[index]
             #expect(abs(seconds - line.distance / speed) <= 1e-9 * seconds)
         }
+        // Pieces 0 and 2 are the racetrack's two legs (straight, U-turn, straight, U-turn).
+        #expect(timed >= 2, "\(timed) of the 2 legs timed")
         let steps = try Track(
             start: PixelPoint(x: 1000, y: 2000), heading: 30,
             steps: [.straight(length: 100), .turn(radius: 0, degrees: 90)],

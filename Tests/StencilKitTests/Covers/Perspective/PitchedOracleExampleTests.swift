@@ -104,12 +104,14 @@ struct PitchedOracleExampleTests {
     /// of the screen's bottom corners and of the ends of the row y_far (§11's screen rows), and map back to them.
     @Test func cornersAreTheScreenCornersOnTheGround() {
         var g = SplitMix64(seed: 0x0_7AC1E)
+        var ran = 0
         for _ in 0..<200 {
             let o = PitchedOracle(
                 center: V(x: g.uniform(-1e6, 1e6), y: g.uniform(-1e6, 1e6)), referenceLevel: 14,
                 bearing: g.uniform(0, 360), pitch: g.uniform(0, 85), fieldOfView: g.uniform(5, 120),
                 horizon: 89.25, width: g.uniform(100, 3000), height: g.uniform(100, 3000), scale: g.uniform(0.2, 4))
             guard o.horizon > o.pitch else { continue }
+            ran += 1
             let top = o.yFar + o.height / 2
             let screen = [V(x: 0, y: o.height), V(x: 0, y: top), V(x: o.width, y: top), V(x: o.width, y: o.height)]
             for (corner, s) in zip(o.corners, screen) {
@@ -121,6 +123,8 @@ struct PitchedOracleExampleTests {
                 #expect(abs(back.x - s.x) <= 1e-6 * o.width && abs(back.y - s.y) <= 1e-6 * o.height)
             }
         }
+        // Every pitch drawn (below 85°) lies under the 89.25° horizon.
+        #expect(ran >= 200, "\(ran) of 200 cameras below the horizon")
     }
 
     /// At pitch 0 the trapezoid is §4's rectangle about c, w·z × h·z, grown by m on every side, and the cover is the
