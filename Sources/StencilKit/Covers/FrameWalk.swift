@@ -32,7 +32,8 @@ enum FrameWalk {
         -> Int
     {
         var count = 0
-        try walk(&covers, entered: { _, _, _, _ in count += 1 }, left: { _, _, _, _ in }, proceed: { _ in count <= limit })
+        try walk(
+            &covers, entered: { _, _, _, _ in count += 1 }, left: { _, _, _, _ in }, proceed: { _ in count <= limit })
         return count
     }
 

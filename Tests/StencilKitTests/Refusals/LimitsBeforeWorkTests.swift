@@ -41,7 +41,8 @@ struct LimitsBeforeWorkTests {
         #expect(text.contains("fewer frames") && text.contains("smaller screen") && text.contains("coarser grid"))
         // The same screen flown for fewer frames is accepted: 1,000 frames × 705 rows is far under the limit.
         let fast = try FlightTiming(speed: 2913 / (1000.0 / 60), framesPerSecond: 60, turnRate: 90)
-        #expect(Needs<TileIndex>.rowScanEstimate(of: try track.frames(at: fast)) < Double(Needs<TileIndex>.maximumRowScans))
+        #expect(
+            Needs<TileIndex>.rowScanEstimate(of: try track.frames(at: fast)) < Double(Needs<TileIndex>.maximumRowScans))
     }
 
     // MARK: Schedule needs: runs

@@ -93,7 +93,9 @@ import Testing
             #expect(failures.isEmpty, "\(failures)")
             #expect(peak <= capacity)
         }
-        #expect(throws: StencilError.self) { try StreamingSchedule<TileID>(needs: needs, capacity: least - 1, loader: loader) }
+        #expect(throws: StencilError.self) {
+            try StreamingSchedule<TileID>(needs: needs, capacity: least - 1, loader: loader)
+        }
     }
 
     /// The driver stepped once a frame, with completions at the model's times: every frame's cover is resident and
@@ -105,7 +107,8 @@ import Testing
         let needs = try Needs<TileID>(frames: frames, camera: chase)
         let loader = try LoaderModel(latency: 0.2, throughput: 60)
         let schedule = try StreamingSchedule<TileID>(
-            needs: needs, capacity: StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: loader), loader: loader)
+            needs: needs, capacity: StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: loader),
+            loader: loader)
         var driver = ScheduleDriver<TileID>(schedule: schedule)
         var requests: [TileID] = []
         var evictions: [TileID] = []

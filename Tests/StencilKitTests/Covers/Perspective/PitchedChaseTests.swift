@@ -119,7 +119,8 @@ struct PitchedChaseTests {
     /// the preload's last at 0), a tile holds a slot from its request to its eviction and is not requested while it
     /// holds one, at most `capacity` slots at once (evictions first at equal times), and every tile of frame k's need
     /// completed by t_k and not evicted by then.
-    static func replay(_ s: StreamingSchedule<TileID>, needs: [Set<Tile>], framesPerSecond: Double, loader: LoaderModel) {
+    static func replay(_ s: StreamingSchedule<TileID>, needs: [Set<Tile>], framesPerSecond: Double, loader: LoaderModel)
+    {
         func tile(_ t: TileID) -> Tile { Tile(level: t.level, x: t.x, y: t.y) }
         let requests = s.preload + s.requests
         var last = -Double.infinity
