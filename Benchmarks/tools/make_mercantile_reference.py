@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Tests/MercatorMathTests/MercantileReference.swift: the tiles mercantile lists for longitude-latitude
+"""Generate Tests/MercatorMathTests/Fixtures/MercantileReference.swift: the tiles mercantile lists for longitude-latitude
 boxes (mercantile.tiles(west, south, east, north, zoom)) at zooms 0...16.
 
 Needs mercantile (pip install mercantile; 1.2.1 was used).
-Usage: python3 Benchmarks/tools/make_mercantile_reference.py > Tests/MercatorMathTests/MercantileReference.swift
+Usage: python3 Benchmarks/tools/make_mercantile_reference.py > Tests/MercatorMathTests/Fixtures/MercantileReference.swift
 
 The boxes are listed once ("west south east north | note"); each cover line is one box at one zoom, "box zoom
 columns rows": mercantile's answer is always every listed column in every listed row, written as ascending runs

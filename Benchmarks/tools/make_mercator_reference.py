@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Tests/MercatorMathTests/MercatorReference.swift: the isometric latitude psi = asinh(tan phi) in
+"""Generate Tests/MercatorMathTests/Fixtures/MercatorReference.swift: the isometric latitude psi = asinh(tan phi) in
 80-digit arithmetic (mpmath) for a few thousand latitudes, and the terrain pixel rows and map heights built on it.
 
 Needs mpmath (pip install mpmath). Deterministic: the random latitudes come from a fixed seed.
-Usage: python3 Benchmarks/tools/make_mercator_reference.py > Tests/MercatorMathTests/MercatorReference.swift
+Usage: python3 Benchmarks/tools/make_mercator_reference.py > Tests/MercatorMathTests/Fixtures/MercatorReference.swift
 
 Every number is written as a C99/Swift hexadecimal float, so the test reads back exactly the double written here.
 psi is given as a double-double (hi = psi rounded to nearest, lo = the rest rounded to nearest): 106 bits, enough

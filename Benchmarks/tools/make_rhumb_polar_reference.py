@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Tests/MercatorMathTests/RhumbPolarReference.swift: rhumb-line direct and inverse problems on spheres,
+"""Generate Tests/MercatorMathTests/Fixtures/RhumbPolarReference.swift: rhumb-line direct and inverse problems on spheres,
 solved with the exact spherical formulas in 60-digit arithmetic (mpmath), with many cases near the poles.
 
 Needs mpmath (pip install mpmath). Deterministic: the random cases come from fixed seeds.
-Usage: python3 Benchmarks/tools/make_rhumb_polar_reference.py > Tests/MercatorMathTests/RhumbPolarReference.swift
+Usage: python3 Benchmarks/tools/make_rhumb_polar_reference.py > Tests/MercatorMathTests/Fixtures/RhumbPolarReference.swift
 
 Formulas (sphere of radius R, angles in radians, psi(phi) = asinh(tan phi)):
   direct:  phi2 = phi1 + s*cos(az)/R;  lon2 = lon1 + tan(az)*(psi(phi2) - psi(phi1)),

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Generate Tests/MercatorMathTests/RhumbReference.swift from GeographicLib's RhumbSolve.
+"""Generate Tests/MercatorMathTests/Fixtures/RhumbReference.swift from GeographicLib's RhumbSolve.
 
 Needs `RhumbSolve` on PATH (Debian: apt-get install geographiclib-tools).
-Usage: python3 Benchmarks/tools/make_rhumb_reference.py > Tests/MercatorMathTests/RhumbReference.swift
+Usage: python3 Benchmarks/tools/make_rhumb_reference.py > Tests/MercatorMathTests/Fixtures/RhumbReference.swift
 """
 import math
 import random

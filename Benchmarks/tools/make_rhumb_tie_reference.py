@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Generate Tests/MercatorMathTests/RhumbTieReference.swift: rhumb lines whose ends are exactly (or within a
+"""Generate Tests/MercatorMathTests/Fixtures/RhumbTieReference.swift: rhumb lines whose ends are exactly (or within a
 rounding error of) 180 degrees apart in longitude, solved by GeographicLib's RhumbSolve on spheres.
 
 Needs `RhumbSolve` on PATH (Debian: apt-get install geographiclib-tools).
-Usage: python3 Benchmarks/tools/make_rhumb_tie_reference.py > Tests/MercatorMathTests/RhumbTieReference.swift
+Usage: python3 Benchmarks/tools/make_rhumb_tie_reference.py > Tests/MercatorMathTests/Fixtures/RhumbTieReference.swift
 
 Longitudes are fed as given, without normalising, so RhumbSolve's tie convention (Math::AngDiff: an exact
 difference of +-180 keeps the sign of lon2 - lon1) is what the reference records. Numbers are written in plain

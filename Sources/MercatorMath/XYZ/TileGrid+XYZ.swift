@@ -10,6 +10,13 @@ extension TileGrid {
         return try TileGrid(columns: 1 << level, rows: 1 << level, tileSize: tileSize)
     }
 
+    /// A Web Mercator XYZ level: 2^zoom × 2^zoom tiles of 256 px (φlim ≈ 85.0511287798°).
+    /// - Throws: ``MercatorError/outOfRange(field:value:range:)`` unless 0 ≤ zoom ≤ 30.
+    @available(*, deprecated, renamed: "xyz(level:tileSize:)", message: "a level is not a map zoom: use xyz(level:)")
+    public static func webMercator(zoom: Int) throws(MercatorError) -> TileGrid {
+        try xyz(level: zoom)
+    }
+
     /// The XYZ level n of this grid when it is one — exactly when it has 2ⁿ × 2ⁿ tiles with 0 ≤ n ≤ 30 — else nil.
     ///
     /// The level is a property of the grid's shape alone: a square grid of 2ⁿ × 2ⁿ tiles covers λ ∈ [−180°, 180°)

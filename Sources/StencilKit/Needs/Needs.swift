@@ -48,7 +48,7 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
     /// The most cover runs a chase camera's needs may scan, frames × runs per frame, 2²⁷ (as
     /// ``maximumRowScans``): about 1.3 µs a frame's cover, so a walk past it would take minutes. Estimated from the
     /// first frame before the rest are walked, and enforced as the walk goes.
-    public static var maximumRunScans: Int { 1 << 27 }
+    public static var maximumRunScans: Int { ChaseFrameCovers.maximumRunScans }
 
     /// The needs of every frame of `covers`.
     /// - Throws: the producer's refusals; ``StencilError/tooLarge(what:value:limit:advice:)`` past
@@ -177,21 +177,10 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
 }
 
 extension Needs where Tile == TileIndex {
-    /// The rows one frame's footprint can span: its diagonal (band included) in tiles, plus 2 for the partial rows
-    /// at either end, at most the grid's rows. An upper bound at every heading.
-    static func rowsPerFrame(of track: Track) -> Double {
-        let along = track.screen.along
-        let across = track.screen.across.widened(by: track.lateralBand)
-        let a = along.upper - along.lower
-        let c = across.upper - across.lower
-        let diagonal = (a * a + c * c).squareRoot()
-        return Swift.min(Double(track.grid.rows), (diagonal / track.grid.tileLength).rounded(.down) + 2)
-    }
-
     /// The row scans ``init(frames:)`` would make, up front: frames × the rows a frame's footprint can span.
     /// - Complexity: O(1).
     public static func rowScanEstimate(of frames: TrackFrames) -> Double {
-        Double(frames.count) * rowsPerFrame(of: frames.track)
+        Double(frames.count) * ScreenFrameCovers.rowsPerFrame(of: frames.track)
     }
 
     /// The needs of every frame of `frames` on the track's flat screen, the lateral band swept across at each pose.
@@ -203,7 +192,7 @@ extension Needs where Tile == TileIndex {
         guard rowScans <= Double(Self.maximumRowScans) else {
             throw .tooLarge(
                 what: "Row scans of the needs (frames × rows a frame's footprint spans, "
-                    + "\(frames.count) × \(Int(Self.rowsPerFrame(of: frames.track))))",
+                    + "\(frames.count) × \(Int(ScreenFrameCovers.rowsPerFrame(of: frames.track))))",
                 value: rowScans, limit: Double(Self.maximumRowScans),
                 advice: "use fewer frames (raise the speed or turn rate, lower the frame rate, or split the route), a "
                     + "smaller screen or band, or a coarser grid (a lower level)")
