@@ -44,9 +44,15 @@ enum RunCommand {
             : args.positionals.isEmpty
                 ? BuiltinScenarios.parsedAll() : args.positionals.map { try BuiltinScenarios.resolve($0) }
         var prepared: [(ScenarioSetup, Stencil, Result<BudgetPlan, StencilError>)] = []
+        // A scenario with a "camera" is measured as a camera flies: its pitched stencil, needs and schedule.
+        var cameras: [ScenarioSetup] = []
         for (i, scenario) in scenarios.enumerated() {
             progress.update("run: [\(i + 1)/\(scenarios.count)] \(scenario.name): stencil and plan")
             let setup = try ScenarioSetup(scenario, fpsOverride: settings.fps)
+            if setup.chase != nil {
+                cameras.append(setup)
+                continue
+            }
             let (stencil, plan) = try setup.validated()
             prepared.append((setup, stencil, plan))
         }
@@ -74,7 +80,9 @@ enum RunCommand {
         progress.finish()
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let pitched = args.positionals.isEmpty || onlyViews ? PitchedBenchmark.runAll(settings: settings) : []
-        let chase = args.positionals.isEmpty && !onlyViews && !onlyStreaming ? ChaseBenchmark.run() : nil
+        let chase =
+            args.positionals.isEmpty && !onlyViews && !onlyStreaming
+            ? [ChaseBenchmark.run()] : cameras.map { ChaseBenchmark.run($0) }
         let elapsed = Timing.seconds(clock.now - start)
         let streaming =
             args.positionals.isEmpty || onlyStreaming
@@ -83,7 +91,7 @@ enum RunCommand {
         calibration.finish()
         let findings = Findings.merged(
             results.map(\.findings) + views.map(\.findings) + pitched.map(\.findings)
-                + (chase.map { [$0.findings] } ?? []) + (streaming.map { [$0.findings] } ?? []))
+                + chase.map(\.findings) + (streaming.map { [$0.findings] } ?? []))
         let worst = results.min(by: { $0.headroom < $1.headroom })
         var verdict = Verdict(
             findings: findings, headroom: worst.map { ($0.headroom, $0.name) }, strict: settings.strict,
@@ -112,7 +120,7 @@ enum RunCommand {
             let notes = views.flatMap(\.notes)
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
             report += PitchedBenchmark.text(pitched)
-            if let chase { report += ChaseBenchmark.text(chase) }
+            for camera in chase { report += ChaseBenchmark.text(camera) }
             if let streaming { report += StreamingReport.text(streaming) }
             report += Verdict.ratioTable(findings.ratios, noisy: calibration.noisy)
             report += calibration.summary + "\n"

@@ -20,6 +20,7 @@ struct ChaseBenchmark {
         var tileFrames = 0
         var capacity = 0
         var requests = 0
+        var name = ""
         var summary = ""
         var loader: LoaderModel?
         var violations: [String] = []
@@ -34,16 +35,31 @@ struct ChaseBenchmark {
     /// The scenario measured.
     static let scenarioName = "jfk-lhr-chase"
 
+    /// The built-in chase scenario's figures.
     static func run() -> Result {
-        var result = Result()
         do {
             guard let scenario = try BuiltinScenarios.named(scenarioName) else {
                 throw ScenarioError("the built-in scenario \(scenarioName) is missing")
             }
-            let setup = try ScenarioSetup(scenario)
-            guard let camera = setup.chase, let loaderSpec = scenario.loader else {
-                throw ScenarioError("the built-in scenario \(scenarioName) has no camera or no loader")
+            return run(try ScenarioSetup(scenario))
+        } catch {
+            var result = Result()
+            result.name = scenarioName
+            result.violations.append("chase camera \(scenarioName): \(error)")
+            return result
+        }
+    }
+
+    /// The figures of a scenario with a camera (`run SCENARIO` on such a scenario).
+    static func run(_ setup: ScenarioSetup) -> Result {
+        var result = Result()
+        let scenario = setup.scenario
+        result.name = scenario.name
+        do {
+            guard let camera = setup.chase else {
+                throw ScenarioError("\(scenario.source) has no \"camera\"")
             }
+            let loaderSpec = scenario.loader ?? (latency: 0.1, throughput: 50)
             let frames = setup.frames
             result.summary = scenario.summary ?? scenarioName
             result.frames = frames.count
@@ -68,14 +84,14 @@ struct ChaseBenchmark {
             result.capacity = capacity
             result.requests = schedule.requestCount
         } catch {
-            result.violations.append("chase camera \(scenarioName): \(error)")
+            result.violations.append("chase camera \(scenario.name): \(error)")
         }
         return result
     }
 
     static func text(_ r: Result) -> String {
         let levels = r.tilesPerLevel.keys.sorted().map { "\($0): \(r.tilesPerLevel[$0]!)" }.joined(separator: ", ")
-        return "\nchase camera \(scenarioName) (\(r.summary)): "
+        return "\nchase camera \(r.name) (\(r.summary)): "
             + "\(r.frames) frames\n"
             + "  pitched stencil: \(r.realTiles) real tiles (\(levels)), \(r.bytes / 1_048_576) MiB at the scenario's bytes per tile, "
             + "in \(Figures.time(r.stencilSeconds))\n"

@@ -132,7 +132,7 @@ struct LoaderSimulator {
         }
         used += 1
         peak = max(peak, used)
-        let c = max(t + loader.latency, lastCompletion + loader.interval)
+        let c = loader.completion(request: t, after: lastCompletion)
         holds[n] = true
         completion[n] = c
         lastCompletion = c
