@@ -10,7 +10,6 @@ enum HelpCommand {
                stencil-bench plan SCENARIO [--json]
                stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
                stencil-bench replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]
-               stencil-bench ground SCENARIO [--json] [--capacity N] [--latency S --throughput N]
                stencil-bench svg SCENARIO [--frame N | --segments | --residency] -o FILE.svg
                stencil-bench animate SCENARIO (-o FILE.html | --state-at T) [--capacity N] [--latency S]
                              [--throughput N]
@@ -40,9 +39,6 @@ enum HelpCommand {
         source (λ = p99 latency × (1 + M), μ = measured rate / (1 + M), M = 1 by default) at its least capacity, LRU + ring
         and the pause plan; prints stalled frames, the loop's frame time, the loader's figures and each method's
         capacity, or {"error": {"kind", "message"}} with --json and exit status 2.
-        `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing
-        (the ground speed × κ at the route's mean latitude): the worst position and time error, and the frames the
-        schedule planned on the px timing stalls when flown at the true times.
         `svg --segments` draws the budget plan's segments; `svg --residency` the streaming schedule's residency over
         time; `animate` writes a self-contained HTML page of the flight under that schedule (tiles loading, resident,
         evicted), or with --state-at T what it shows at T, as JSON.
