@@ -17,7 +17,10 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Real tiles: archives, tile directories and a threaded loader. StencilKit and MercatorMath stay pure.
         .target(name: "StencilKitIO", dependencies: ["StencilKit", "MercatorMath", "CZlib"]),
-        .executableTarget(name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO"]),
+        // The built-in scenarios and views are its resources, one JSON file each (Bundle.module).
+        .executableTarget(
+            name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO"],
+            resources: [.copy("Scenarios"), .copy("Views")]),
         // The tests' shared support (the one random generator); internal, no product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),

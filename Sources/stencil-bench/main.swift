@@ -30,10 +30,10 @@ enum StencilBench {
             default:
                 // `[run] [SCENARIO...]`: a scenario name or file first means `run`.
                 guard
-                    BuiltinScenarios.listed.contains(where: { $0.name == first })
+                    BuiltinScenarios.listed.contains(first)
                         || FileManager.default.fileExists(atPath: first) || first.hasSuffix(".json")
                 else {
-                    let names = BuiltinScenarios.listed.map(\.name).joined(separator: ", ")
+                    let names = BuiltinScenarios.listed.joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
                             + "replay, svg, animate, view, scenarios, extract, archive or help, or a scenario (a "
