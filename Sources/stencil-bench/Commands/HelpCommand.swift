@@ -22,7 +22,8 @@ enum HelpCommand {
                stencil-bench help
 
         SCENARIO is a built-in name (see `stencil-bench scenarios`) or a path to a scenario .json file.
-        VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5) or a view .json file
+        VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5, alps-cockpit,
+        map-pitch60) or a view .json file
         ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
         (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
         `extract` copies the tiles of the scenario's pyramid stencil over levels n0…n1 (its track scaled to n1; the
@@ -42,6 +43,7 @@ enum HelpCommand {
         `svg --segments` draws the budget plan's segments; `svg --residency` the streaming schedule's residency over
         time; `animate` writes a self-contained HTML page of the flight under that schedule (tiles loading, resident,
         evicted), or with --state-at T what it shows at T, as JSON.
+        Scenario and view files, every field and the JSON reader's rules: Benchmarks/FORMAT.md.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.
