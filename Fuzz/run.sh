@@ -37,8 +37,9 @@ lib StencilKit
 
 case "$target" in
 scenario)
-    # The benchmark's extract and archive commands use StencilKitIO.
+    # The benchmark's extract and archive commands use StencilKitIO, its pictures StencilPictures.
     lib StencilKitIO
+    lib StencilPictures
     bench=()
     while IFS= read -r f; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done \
         < <(find "$root/Sources/stencil-bench" -name '*.swift' | sort)
@@ -77,6 +78,7 @@ esac
 binary="$build/fuzz-$target"
 io=()
 [[ "$target" == archive || "$target" == scenario || "$target" == template ]] && io=("$build/StencilKitIO.o" -lz)
+[[ "$target" == scenario ]] && io+=("$build/StencilPictures.o")
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
     "$build/StencilKit.o" "${io[@]}" -o "$binary"
 

@@ -176,17 +176,6 @@ struct CenterLine: Sendable {
         }
         return lo <= hi ? (lo, hi) : nil
     }
-
-    /// The points of the centre line, for drawing: the ends of a segment, or the arc sampled every 5°.
-    var points: [PixelPoint] {
-        switch piece {
-        case .straight(let s): return [s.start, s.end]
-        case .turn(let turn):
-            guard turn.radius > 0 else { return [turn.center] }
-            let steps = max(1, Int((turn.degrees / 5).rounded(.up)))
-            return (0...steps).map { turn.position(at: turn.degrees * Double($0) / Double(steps)) }
-        }
-    }
 }
 
 /// Brute-force culling: tests every stencil tile against the frame's footprint with a separating-axis test
