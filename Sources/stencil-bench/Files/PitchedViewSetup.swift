@@ -40,12 +40,8 @@ struct PitchedViewSetup: Sendable {
                     levels: levels)
             }
             cover = try camera.cover()
-        } catch let error as StencilError {
-            throw ViewError(library: error, source: scenario.source)
-        } catch let error as MercatorError {
-            throw ViewError(library: .geometry(error), source: scenario.source)
         } catch {
-            throw ViewError(.refused, "\(scenario.source): \(error)")
+            throw ViewError(library: error, source: scenario.source)
         }
     }
 

@@ -269,12 +269,6 @@ enum RouteSpec: Sendable {
         }
     }
 
-    /// Whether the route is the racetrack.
-    var isRacetrack: Bool {
-        if case .racetrack = self { return true }
-        return false
-    }
-
     /// The legs of the route as the geometry model's "Ground units and time" (§12) counts them for per-leg speeds:
     /// the count a list of speeds may have besides 1, and a description for messages. A one-way route through n + 1
     /// waypoints has n legs, a loop n + 1 (the closing leg last), the racetrack 2 (outbound, return).
