@@ -17,14 +17,20 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
         // Real tiles: archives, tile directories and a threaded loader. StencilKit and MercatorMath stay pure.
         .target(name: "StencilKitIO", dependencies: ["StencilKit", "MercatorMath", "CZlib"]),
-        .executableTarget(name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO"]),
+        // The benchmark's pictures (SVG and HTML) of library values; internal, no product.
+        .target(name: "StencilPictures", dependencies: ["StencilKit", "MercatorMath"]),
+        // The built-in scenarios and views are its resources, one JSON file each (Bundle.module).
+        .executableTarget(
+            name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO", "StencilPictures"],
+            resources: [.copy("Scenarios"), .copy("Views")]),
         // The tests' shared support (the one random generator); internal, no product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
         .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"]),
-        // The benchmark's pictures and the residency they draw (the executable's internals, @testable).
+        // The benchmark's reader, pictures and the residency they draw (the executable's internals, @testable).
         .testTarget(
-            name: "StencilBenchTests", dependencies: ["stencil-bench", "StencilKit", "MercatorMath", "TestSupport"]),
+            name: "StencilBenchTests",
+            dependencies: ["stencil-bench", "StencilPictures", "StencilKit", "MercatorMath", "TestSupport"]),
         .testTarget(
             name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -37,13 +37,18 @@ lib StencilKit
 
 case "$target" in
 scenario)
-    # The benchmark's extract and archive commands use StencilKitIO.
+    # The benchmark's extract and archive commands use StencilKitIO, its pictures StencilPictures.
     lib StencilKitIO
+    lib StencilPictures
     bench=()
     while IFS= read -r f; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done \
         < <(find "$root/Sources/stencil-bench" -name '*.swift' | sort)
-    sources=("${bench[@]}" "$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/ScenarioTarget.swift")
-    seeds=("$root"/Benchmarks/scenarios/*.json "$root"/Fuzz/seeds/scenario/*.json)
+    # SwiftPM generates the benchmark's Bundle.module (its built-in scenario and view files); here the target's own
+    # folder, which holds them as Scenarios/ and Views/, stands in for the resource bundle.
+    printf 'import Foundation\n\nextension Bundle {\n    static let module = Bundle(path: "%s")!\n}\n' \
+        "$root/Sources/stencil-bench" >"$build/BundleModule.swift"
+    sources=("${bench[@]}" "$build/BundleModule.swift" "$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/ScenarioTarget.swift")
+    seeds=("$root"/Sources/stencil-bench/Scenarios/*.json "$root"/Fuzz/seeds/scenario/*.json)
     dict=(-dict="$root/Fuzz/scenario.dict")
     ;;
 api)
@@ -73,6 +78,7 @@ esac
 binary="$build/fuzz-$target"
 io=()
 [[ "$target" == archive || "$target" == scenario || "$target" == template ]] && io=("$build/StencilKitIO.o" -lz)
+[[ "$target" == scenario ]] && io+=("$build/StencilPictures.o")
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
     "$build/StencilKit.o" "${io[@]}" -o "$binary"
 

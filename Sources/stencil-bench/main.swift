@@ -19,7 +19,6 @@ enum StencilBench {
             case "plan": return try PlanCommand.run(rest)
             case "schedule": return try ScheduleCommand.run(rest)
             case "replay": return try ReplayCommand.run(rest)
-            case "ground": return try GroundCommand.run(rest)
             case "svg": return try SvgCommand.run(rest)
             case "animate": return try AnimateCommand.run(rest)
             case "view": return ViewCommand.run(rest)
@@ -31,13 +30,13 @@ enum StencilBench {
             default:
                 // `[run] [SCENARIO...]`: a scenario name or file first means `run`.
                 guard
-                    BuiltinScenarios.listed.contains(where: { $0.name == first })
+                    BuiltinScenarios.listed.contains(first)
                         || FileManager.default.fileExists(atPath: first) || first.hasSuffix(".json")
                 else {
-                    let names = BuiltinScenarios.listed.map(\.name).joined(separator: ", ")
+                    let names = BuiltinScenarios.listed.joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "replay, ground, svg, animate, view, scenarios, extract, archive or help, or a scenario (a "
+                            + "replay, svg, animate, view, scenarios, extract, archive or help, or a scenario (a "
                             + "built-in name — \(names) — or a "
                             + ".json file)")
                 }

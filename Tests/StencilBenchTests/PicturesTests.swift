@@ -3,6 +3,7 @@ import MercatorMath
 import StencilKit
 import Testing
 
+@testable import StencilPictures
 @testable import stencil_bench
 
 /// The residency chart, the segments picture and the flight animation: their layout figures by hand, and what they
@@ -23,7 +24,10 @@ struct PicturesTests {
     @Test func animationLayoutAndState() throws {
         let planned = try ResidencyTests.example6()
         let stencil = try planned.setup.validatedStencil()
-        let animation = try FlightAnimation(planned, stencil: stencil)
+        let residency = try Residency(schedule: planned.schedule)
+        let animation = FlightAnimation(
+            name: planned.setup.scenario.name, frames: planned.setup.frames, schedule: planned.schedule,
+            capacity: planned.capacity, holds: residency.pictureHolds, stencil: stencil)
         #expect(animation.world == PixelBounds(minX: 6 * 128, minY: 17 * 128, maxX: 20 * 128, maxY: 32 * 128))
         let scale = min(900.0 / (14 * 128), 700.0 / (15 * 128))
         #expect(animation.scale == scale)
@@ -33,7 +37,8 @@ struct PicturesTests {
         // No ghost columns here: every real tile is drawn once.
         for tile in stencil.real { #expect(animation.places(of: tile) == [tile]) }
         // Frame 0's need (columns 7…9, rows 19…22) is resident at take-off, as the schedule guarantees.
-        let state = animation.state(at: 0)
+        let (resident, loading) = residency.tiles(at: 0)
+        let state = animation.state(at: 0, resident: resident, loading: loading)
         for row in 19...22 {
             for column in 7...9 { #expect(state.contains("[\(column), \(row)]"), "(\(column), \(row))") }
         }
@@ -52,7 +57,7 @@ struct PicturesTests {
         let setup = try ScenarioSetup(BuiltinScenarios.resolve("example4-pivot"))
         let stencil = try setup.validatedStencil()
         let plan = try setup.validatedPlan()
-        let drawing = SegmentsDrawing(setup: setup, stencil: stencil, plan: plan)
+        let drawing = SegmentsDrawing(stencil: stencil, plan: plan, frames: setup.frames, caption: [])
         var striped = [Set<TileIndex>](repeating: [], count: plan.segmentCount)
         for tile in stencil.unwrapped {
             let holders = drawing.segments(holding: tile)
@@ -96,7 +101,10 @@ struct PictureCommandTests {
 
     /// Example 6's chart: two bars per hold (loading, then resident), 91 holds, and the capacity line at 30.
     @Test func residencyChartOfExample6() throws {
-        let drawing = try ResidencyDrawing(ResidencyTests.example6())
+        let planned = try ResidencyTests.example6()
+        let drawing = try ResidencyDrawing(
+            name: "example6", schedule: planned.schedule, capacity: planned.capacity,
+            holds: Residency(schedule: planned.schedule).pictureHolds)
         let svg = drawing.render()
         let holds = svg.components(separatedBy: "<g id=\"holds\">\n")[1].components(separatedBy: "</g>")[0]
         #expect(holds.components(separatedBy: "<rect").count - 1 == 2 * 91)

@@ -1,5 +1,6 @@
 import Foundation
 import StencilKit
+import StencilPictures
 
 /// `stencil-bench animate SCENARIO -o FILE.html [--capacity N] [--latency S] [--throughput N]`: a self-contained
 /// HTML page of the flight under the streaming schedule `schedule` plans (``FlightAnimation``); with `--state-at T`
@@ -23,9 +24,13 @@ enum AnimateCommand {
         let setup = try ScenarioSetup(args, command: "animate")
         progress.update("animate: the schedule of \(setup.scenario.name)")
         let planned = try ScenarioSchedule(setup, args, command: "animate")
-        let animation = try FlightAnimation(planned, stencil: setup.validatedStencil())
+        let residency = try Residency(schedule: planned.schedule)
+        let animation = try FlightAnimation(
+            name: setup.scenario.name, frames: setup.frames, schedule: planned.schedule, capacity: planned.capacity,
+            holds: residency.pictureHolds, stencil: setup.validatedStencil())
         if let stateAt {
-            print(animation.state(at: stateAt), terminator: "")
+            let (resident, loading) = residency.tiles(at: stateAt)
+            print(animation.state(at: stateAt, resident: resident, loading: loading), terminator: "")
             return 0
         }
         progress.update("animate: writing the page")

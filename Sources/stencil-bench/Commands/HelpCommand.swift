@@ -10,7 +10,6 @@ enum HelpCommand {
                stencil-bench plan SCENARIO [--json]
                stencil-bench schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]
                stencil-bench replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]
-               stencil-bench ground SCENARIO [--json] [--capacity N] [--latency S --throughput N]
                stencil-bench svg SCENARIO [--frame N | --segments | --residency] -o FILE.svg
                stencil-bench animate SCENARIO (-o FILE.html | --state-at T) [--capacity N] [--latency S]
                              [--throughput N]
@@ -23,7 +22,8 @@ enum HelpCommand {
                stencil-bench help
 
         SCENARIO is a built-in name (see `stencil-bench scenarios`) or a path to a scenario .json file.
-        VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5) or a view .json file
+        VIEW is a built-in view (view-z12-h0, -h30, -h45, -h73, view-viking, view-example5, alps-cockpit,
+        map-pitch60) or a view .json file
         ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
         (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
         `extract` copies the tiles of the scenario's pyramid stencil over levels n0…n1 (its track scaled to n1; the
@@ -40,12 +40,10 @@ enum HelpCommand {
         source (λ = p99 latency × (1 + M), μ = measured rate / (1 + M), M = 1 by default) at its least capacity, LRU + ring
         and the pause plan; prints stalled frames, the loop's frame time, the loader's figures and each method's
         capacity, or {"error": {"kind", "message"}} with --json and exit status 2.
-        `ground` compares a ground-timed scenario (flight.groundSpeed, knots or kmh) with the old px/s timing
-        (the ground speed × κ at the route's mean latitude): the worst position and time error, and the frames the
-        schedule planned on the px timing stalls when flown at the true times.
         `svg --segments` draws the budget plan's segments; `svg --residency` the streaming schedule's residency over
         time; `animate` writes a self-contained HTML page of the flight under that schedule (tiles loading, resident,
         evicted), or with --state-at T what it shows at T, as JSON.
+        Scenario and view files, every field and the JSON reader's rules: Benchmarks/FORMAT.md.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute
         force, or if --compare finds a p99 regression past --threshold. Usage and input errors exit 2.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `stencil-bench scenarios [--write DIR]`: lists the built-in scenarios, or writes each as `DIR/NAME.json`.
+/// `stencil-bench scenarios [--write DIR]`: lists the built-in scenarios, or copies each to `DIR/NAME.json`.
 enum ScenariosCommand {
     /// Runs the command on the words after `scenarios`; exit status 0.
     static func run(_ words: [String]) throws -> Int32 {
@@ -8,8 +8,9 @@ enum ScenariosCommand {
         guard args.positionals.isEmpty else { throw UsageError("'scenarios' takes no arguments") }
         let all = try BuiltinScenarios.parsedAll(listed: true)
         if let dir = args.string("--write") {
-            for entry in BuiltinScenarios.listed {
-                try Console.write(entry.json + "\n", to: (dir as NSString).appendingPathComponent("\(entry.name).json"))
+            for name in BuiltinScenarios.listed {
+                let path = (dir as NSString).appendingPathComponent("\(name).json")
+                try Console.write(BuiltinScenarios.json(name), to: path)
             }
             print("wrote \(all.count) scenario files to \(dir)")
             return 0

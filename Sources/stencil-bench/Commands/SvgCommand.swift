@@ -1,7 +1,8 @@
 import Foundation
 import StencilKit
+import StencilPictures
 
-/// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg` draws a scenario like a debug view (``ScenarioDrawing``);
+/// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg` draws a scenario like a debug view (``FlightDrawing``);
 /// with `--segments` its budget plan's segments (``SegmentsDrawing``); with `--residency` its streaming schedule's
 /// residency over time (``ResidencyDrawing``, the schedule `schedule` plans: `--capacity`, `--latency`,
 /// `--throughput` as there); `stencil-bench svg VIEW -o FILE.svg` draws a view (``ViewDrawing``).
@@ -42,7 +43,9 @@ enum SvgCommand {
         if args.has("--residency") {
             progress.update("svg: the schedule of \(setup.scenario.name)")
             let planned = try ScenarioSchedule(setup, args, command: "svg --residency")
-            let drawing = try ResidencyDrawing(planned)
+            let drawing = try ResidencyDrawing(
+                name: setup.scenario.name, schedule: planned.schedule, capacity: planned.capacity,
+                holds: Residency(schedule: planned.schedule).pictureHolds)
             try Console.write(drawing.render(), to: output)
             print(
                 "wrote \(output): \(setup.scenario.name), residency of \(planned.schedule.requestCount) requests "
@@ -51,8 +54,15 @@ enum SvgCommand {
         }
         if args.has("--segments") {
             progress.update("svg: stencil and plan of \(setup.scenario.name)")
+            let plan = try setup.validatedPlan()
             let drawing = try SegmentsDrawing(
-                setup: setup, stencil: setup.validatedStencil(), plan: setup.validatedPlan())
+                stencil: setup.validatedStencil(), plan: plan, frames: setup.frames,
+                caption: [
+                    "\(setup.scenario.name) — a \(plan.policy.rawValue) plan of \(plan.segmentCount) segments under "
+                        + "\(Figures.bytes(plan.capacity * plan.format.bytesPerTile)) bytes (\(plan.capacity) tiles)",
+                    "the track in the colour of the segment flown; each stencil tile striped with the segments that hold "
+                        + "it · peak \(plan.peakResidentTiles) tiles, \(plan.loadsPerLoop) loads a loop",
+                ])
             try Console.write(drawing.render(), to: output)
             print("wrote \(output): \(setup.scenario.name), \(drawing.plan.segmentCount) segments")
             return 0
@@ -75,7 +85,12 @@ enum SvgCommand {
             frame = min(frames.count - 1, Int((t * frames.framesPerSecond).rounded()))
         }
         progress.update("svg: drawing")
-        let drawing = try ScenarioDrawing(setup: setup, stencil: stencil, plan: plan, frame: frame)
+        let fixed = FixedRadiusStencil(track: setup.track, exact: stencil)
+        let pose = frames.pose(ofFrame: frame)
+        var drawing = try FlightDrawing(
+            track: setup.track, racetrack: setup.racetrack, stencil: stencil, splits: plan?.splitPositions ?? [],
+            pose: pose, baseline: .init(tiles: fixed.unwrapped, missed: fixed.missed, extra: fixed.extra))
+        drawing.caption = flightCaption(setup, drawing, fixed: fixed, plan: plan, frame: frame)
         try Console.write(drawing.render(), to: output)
         print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count)")
         return 0
@@ -88,12 +103,48 @@ enum SvgCommand {
         let scenario = try BuiltinViews.resolve(args.single("VIEW", command: "svg"))
         if scenario.camera != nil { return try pitchedView(scenario, output: output) }
         let setup = try ViewSetup(scenario)
-        let drawing = try ViewDrawing(setup)
+        let drawing = try ViewDrawing(
+            viewport: setup.viewport, ringWidth: scenario.ring, level: setup.level,
+            title: "\(scenario.name ?? scenario.source) — \(scenario.summary ?? "")")
         try Console.write(drawing.render(), to: output)
         print(
             "wrote \(output): \(setup.scenario.name ?? setup.scenario.source), \(drawing.visible.count) visible, "
                 + "\(drawing.ring.count) ring tiles")
         return 0
+    }
+
+    /// The flight picture's caption: the scenario's name and description, its grid, route, screen and band, its
+    /// stencil beside the fixed-radius baseline and the plan, and the frame shown.
+    static func flightCaption(
+        _ setup: ScenarioSetup, _ drawing: FlightDrawing, fixed: FixedRadiusStencil, plan: BudgetPlan?, frame: Int
+    ) -> [String] {
+        let track = setup.track
+        let screen = track.screen
+        let stencil = drawing.stencil
+        let route: String
+        if let racetrack = setup.racetrack {
+            route =
+                "leg \(fmt(racetrack.route.length, decimals: 1)) px, heading \(fmt(racetrack.route.heading, decimals: 2))° · "
+                + "turn ρ = \(fmt(racetrack.turn.radius)) \(racetrack.turn.direction.rawValue)"
+        } else {
+            route =
+                "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"
+        }
+        let screenText =
+            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.scale)), anchor "
+            + "(\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin \(fmt(screen.margin))"
+        return [
+            "\(setup.scenario.name) — \(setup.scenario.summary ?? "")",
+            "\(setup.grid) · \(route) · \(screenText) · band ±\(fmt(track.lateralBand))",
+            "stencil \(stencil.unwrapped.count) tiles (\(drawing.ghostTileCount) ghost), \(stencil.tileCount) real = "
+                + "\(Figures.bytes(stencil.bytes(for: setup.format))) bytes"
+                + (stencil.isClipped ? ", clipped to the terrain" : "")
+                + " · fixed radius \(fmt(fixed.radius, decimals: 1)) px: \(fixed.unwrapped.count) tiles, "
+                + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: "
+                + (plan.map { "\($0.segmentCount) segment\($0.segmentCount == 1 ? "" : "s")" }
+                    ?? "none within the budget"),
+            "frame \(frame) of \(setup.frames.count): \(setup.describe(drawing.pose)), \(drawing.visible.count) visible tiles",
+        ]
     }
 
     /// `svg VIEW -o FILE.svg` for a pitched view: ``PitchedViewDrawing``.

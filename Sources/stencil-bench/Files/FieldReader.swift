@@ -96,7 +96,7 @@ struct FieldReader {
     ) throws(ScenarioError) -> Double {
         if let fallback, !has(key) { return fallback }
         let v = try value(key)
-        guard case .number(let n) = v else { throw invalid(key, "must be a number, not \(v.kind)") }
+        guard let n = v.number else { throw invalid(key, "must be a number, not \(v.kind)") }
         if let low, !(n > low) {
             throw invalid(key, "must be greater than \(MessageNumber.text(low)) (got \(MessageNumber.text(n)))")
         }
@@ -107,15 +107,22 @@ struct FieldReader {
         return n
     }
 
-    /// The whole number in field `key` (or `fallback` when absent and a fallback is given), at least `min`.
+    /// The whole number in field `key` (or `fallback` when absent and a fallback is given), at least `min`: written
+    /// with digits only, any `Int` exactly; written with a fraction or an exponent (`1e3`, `12.0`), a whole value of
+    /// at most 9·10¹⁵ in magnitude (below 2⁵³, where every whole Double is exact).
     func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError) -> Int {
         if let fallback, !has(key) { return fallback }
         let v = try value(key)
-        guard case .number(let n) = v else { throw invalid(key, "must be a whole number, not \(v.kind)") }
-        guard n == n.rounded(), abs(n) <= 9e15 else {
-            throw invalid(key, "must be a whole number (got \(MessageNumber.text(n)))")
+        let i: Int
+        switch v {
+        case .integer(let exact): i = exact
+        case .number(let n):
+            guard n == n.rounded(), abs(n) <= 9e15 else {
+                throw invalid(key, "must be a whole number (got \(MessageNumber.text(n)))")
+            }
+            i = Int(n)
+        default: throw invalid(key, "must be a whole number, not \(v.kind)")
         }
-        let i = Int(n)
         if let min, i < min { throw invalid(key, "must be \(min) or more (got \(i))") }
         return i
     }

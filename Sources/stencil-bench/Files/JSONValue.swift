@@ -1,32 +1,32 @@
 import Foundation
-import MercatorMath
-import StencilKit
 
-/// A JSON document as a value, with a strict parser (RFC 8259, no extensions) and stencil-bench's one JSON writer
-/// (``rendered(_:)``).
+/// A JSON document as a value: what the strict reader (``parse(_:)``) returns and the one writer
+/// (``rendered(_:)``, Output/JSONWriter.swift) writes.
 ///
-/// The parser is hand-written because scenario and view files are read strictly (``FieldReader``), and Foundation's
-/// readers cannot do it. As checked with the Linux Foundation of the Swift 6.3 toolchain:
+/// The reader is hand-written for what Foundation's readers lack. As checked with the Linux Foundation of the
+/// Swift 6.3 toolchain:
 /// - Duplicate keys: `JSONSerialization` and `JSONDecoder` both accept `{"a": 1, "a": 2}` silently, each keeping
-///   one value; this parser refuses it, naming the key.
-/// - Key order: `JSONSerialization` returns a dictionary, so the order of the keys is lost; this parser keeps the
+///   one value; this reader refuses it, naming the key and where its second copy starts.
+/// - Key order: `JSONSerialization` returns a dictionary, so the order of the keys is lost; this reader keeps the
 ///   pairs in document order, so the first unknown field (``FieldReader/allow(_:)``) is the first in the file.
-/// - Unknown keys: `JSONDecoder` ignores keys its type does not declare; every unknown field here is an error.
 /// - Kinds: through `JSONSerialization`, `true` casts to the number 1, so "must be a number, not a boolean" cannot
-///   be told; here every value keeps its kind.
+///   be told; here every value keeps its kind, and a whole number keeps every digit (``integer(_:)``).
 /// - Positions: their syntax errors give a character offset (`JSONSerialization`) or none (`JSONDecoder`); this
-///   parser gives the line and column.
-/// It also refuses nesting deeper than 200 levels and numbers past a Double's range. It does not keep a number's
-/// text: every number is read as a Double.
+///   reader gives the line and column.
+///
+/// The grammar is RFC 8259's, without extensions; the values of numbers come from the standard library's `Int` and
+/// `Double` parsers (correctly rounded). Goals, in order: refuse what is not JSON, naming where; read every number
+/// and string exactly as RFC 8259 defines it; bounded work (nesting at most ``maximumDepth`` levels). The format of
+/// the files read through it is in `Benchmarks/FORMAT.md`.
 enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
     case bool(Bool)
-    /// A number; the parser reads every number as one.
+    /// A number with a fraction or an exponent, a whole number past `Int`'s range, or `-0`: the nearest Double.
     case number(Double)
-    /// A whole number written exactly, digit for digit (byte counts reach `Int.max`, past a Double's 2⁵³); the
-    /// parser reads every number as ``number(_:)``.
+    /// A whole number written with digits only (no fraction, no exponent) within `Int`'s range, digit for digit
+    /// (byte counts reach `Int.max`, past a Double's 2⁵³).
     case integer(Int)
     /// A string.
     case string(String)
@@ -35,8 +35,12 @@ enum JSONValue: Sendable {
     /// Key–value pairs in document order.
     case object([(key: String, value: JSONValue)])
 
-    /// Parses UTF-8 JSON text.
+    /// The deepest nesting of arrays and objects the reader accepts.
+    static let maximumDepth = 200
+
+    /// Parses JSON text.
     /// - Throws: ``JSONSyntaxError`` naming the line and column of the first problem.
+    /// - Complexity: O(length of `text`).
     static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try parser.document()
@@ -60,7 +64,7 @@ enum JSONValue: Sendable {
         return pairs.first { $0.key == key }?.value
     }
 
-    /// The number, if this is one.
+    /// The number, if this is one (a whole number as the nearest Double).
     var number: Double? {
         switch self {
         case .number(let n): return n
@@ -82,21 +86,25 @@ enum JSONValue: Sendable {
     }
 }
 
-/// A JSON syntax error at a line and column of the text.
-struct JSONSyntaxError: Error, Sendable, CustomStringConvertible {
+/// A JSON syntax error at a line and column of the text, both from 1 (columns count Unicode scalars).
+struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     let message: String
     let line: Int
     let column: Int
     var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }
 
-/// A recursive-descent parser over UTF-8 bytes (RFC 8259, no extensions).
+/// A recursive-descent parser over UTF-8 bytes (RFC 8259, no extensions): it checks the grammar and keeps the
+/// position; the numbers' values come from `Int(_:)` and `Double(_:)`.
 private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
     var depth = 0
 
     init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The byte at the current position, nil at the end.
+    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
     mutating func document() throws(JSONSyntaxError) -> JSONValue {
         skipSpace()
@@ -106,6 +114,7 @@ private struct JSONParser {
         return value
     }
 
+    /// The error `message` at the current position.
     func error(_ message: String) -> JSONSyntaxError {
         var line = 1
         var column = 1
@@ -114,19 +123,29 @@ private struct JSONParser {
                 line += 1
                 column = 1
             } else if b & 0xC0 != 0x80 {
-                column += 1
+                column += 1  // one per scalar: continuation bytes do not count
             }
         }
         return JSONSyntaxError(message: message, line: line, column: column)
     }
 
     mutating func skipSpace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while let b = peek, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { index += 1 }
+    }
+
+    /// The character at byte `i`, for a message: `'x'`, or `U+XXXX` for a control character.
+    func shown(at i: Int) -> String {
+        let text = String(decoding: bytes[i..<min(i + 4, bytes.count)], as: UTF8.self)
+        guard let scalar = text.unicodeScalars.first, scalar.value >= 0x20 else {
+            let hex = String(bytes[i], radix: 16, uppercase: true)
+            return "U+" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
+        return "'\(Character(scalar))'"
     }
 
     mutating func value() throws(JSONSyntaxError) -> JSONValue {
-        guard index < bytes.count else { throw error("unexpected end of text") }
-        switch bytes[index] {
+        guard let b = peek else { throw error("unexpected end of text") }
+        switch b {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
@@ -134,22 +153,28 @@ private struct JSONParser {
         case UInt8(ascii: "f"): return try literal("false", .bool(false))
         case UInt8(ascii: "n"): return try literal("null", .null)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[index])))'")
+        default: throw error("unexpected character \(shown(at: index))")
         }
     }
 
     mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let w = Array(word.utf8)
-        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
-            throw error("invalid literal (expected \(word))")
-        }
+        guard bytes[index...].starts(with: w) else { throw error("invalid literal (expected \(word))") }
         index += w.count
         return value
     }
 
     mutating func nest() throws(JSONSyntaxError) {
         depth += 1
-        guard depth <= 200 else { throw error("nesting deeper than 200 levels") }
+        guard depth <= JSONValue.maximumDepth else {
+            throw error("nesting deeper than \(JSONValue.maximumDepth) levels")
+        }
+    }
+
+    /// After a `,`: refuses a trailing comma before `close`.
+    mutating func noTrailingComma(before close: UInt8) throws(JSONSyntaxError) {
+        skipSpace()
+        if peek == close { throw error("a trailing comma before '\(Character(Unicode.Scalar(close)))'") }
     }
 
     mutating func object() throws(JSONSyntaxError) -> JSONValue {
@@ -160,13 +185,13 @@ private struct JSONParser {
         // Keys seen so far, for the duplicate check in O(1) each (a linear search made 80,000 keys take 17 s).
         var keys = Set<String>()
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+        if peek == UInt8(ascii: "}") {
             index += 1
             return .object(pairs)
         }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key string") }
+            guard peek == UInt8(ascii: "\"") else { throw error("expected a key string") }
             let keyStart = index
             let key = try string()
             guard keys.insert(key).inserted else {
@@ -174,19 +199,21 @@ private struct JSONParser {
                 throw error("duplicate key \"\(key)\"")
             }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            guard peek == UInt8(ascii: ":") else { throw error("expected ':'") }
             index += 1
             skipSpace()
             pairs.append((key, try value()))
             skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of text in an object") }
-            if bytes[index] == UInt8(ascii: ",") {
+            switch peek {
+            case UInt8(ascii: ","):
                 index += 1
-                continue
+                try noTrailingComma(before: UInt8(ascii: "}"))
+            case UInt8(ascii: "}"):
+                index += 1
+                return .object(pairs)
+            case nil: throw error("unexpected end of text in an object")
+            default: throw error("expected ',' or '}'")
             }
-            guard bytes[index] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
-            index += 1
-            return .object(pairs)
         }
     }
 
@@ -196,7 +223,7 @@ private struct JSONParser {
         index += 1
         var items: [JSONValue] = []
         skipSpace()
-        if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+        if peek == UInt8(ascii: "]") {
             index += 1
             return .array(items)
         }
@@ -204,276 +231,131 @@ private struct JSONParser {
             skipSpace()
             items.append(try value())
             skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of text in an array") }
-            if bytes[index] == UInt8(ascii: ",") {
+            switch peek {
+            case UInt8(ascii: ","):
                 index += 1
-                continue
+                try noTrailingComma(before: UInt8(ascii: "]"))
+            case UInt8(ascii: "]"):
+                index += 1
+                return .array(items)
+            case nil: throw error("unexpected end of text in an array")
+            default: throw error("expected ',' or ']'")
             }
-            guard bytes[index] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
-            index += 1
-            return .array(items)
         }
     }
 
+    /// The two-character escapes and the bytes they stand for.
+    static let escapes: [UInt8: UInt8] = [
+        UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
+        UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
+    ]
+
+    /// A string from its opening quote: the bytes between the quotes, escapes decoded (`\uXXXX` as UTF-16, a
+    /// surrogate pair as one scalar; an unpaired surrogate is refused, for it is no Unicode scalar). An escape's
+    /// error is reported at its backslash.
     mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         var out: [UInt8] = []
         while true {
-            guard index < bytes.count else { throw error("unterminated string") }
-            let b = bytes[index]
+            guard let b = peek else { throw error("unterminated string") }
             if b == UInt8(ascii: "\"") {
                 index += 1
                 return String(decoding: out, as: UTF8.self)
             }
-            guard b >= 0x20 else { throw error("control character in a string") }
-            if b != UInt8(ascii: "\\") {
+            guard b >= 0x20 else {
+                throw error("control character \(shown(at: index)) in a string (write it as an escape)")
+            }
+            guard b == UInt8(ascii: "\\") else {
                 out.append(b)
                 index += 1
                 continue
             }
-            index += 1
-            guard index < bytes.count else { throw error("unterminated escape") }
-            let e = bytes[index]
-            index += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(0x22)
-            case UInt8(ascii: "\\"): out.append(0x5C)
-            case UInt8(ascii: "/"): out.append(0x2F)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
-            case UInt8(ascii: "u"):
-                var code = try hex4()
-                if (0xD800..<0xDC00).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-                        bytes[index + 1] == UInt8(ascii: "u")
-                    else { throw error("unpaired surrogate") }
-                    index += 2
-                    let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw error("unpaired surrogate") }
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+            let escape = index
+            guard index + 1 < bytes.count else { throw error("unterminated string") }
+            let e = bytes[index + 1]
+            if let decoded = Self.escapes[e] {
+                out.append(decoded)
+                index += 2
+                continue
+            }
+            guard e == UInt8(ascii: "u") else { throw error("invalid escape \\ followed by \(shown(at: index + 1))") }
+            var code = try utf16Unit()
+            if (0xD800..<0xDC00).contains(code) {
+                // A high surrogate: a low one must follow, and the pair is one scalar.
+                var low: UInt32 = 0
+                if bytes[index...].starts(with: [UInt8(ascii: "\\"), UInt8(ascii: "u")]) { low = try utf16Unit() }
+                guard (0xDC00..<0xE000).contains(low) else {
+                    index = escape
+                    throw error("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))")
                 }
-                guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
-                out.append(contentsOf: Array(String(Character(scalar)).utf8))
-            default:
-                throw error("invalid escape '\\\(Character(Unicode.Scalar(e)))'")
+                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
             }
+            guard let scalar = Unicode.Scalar(code) else {
+                index = escape
+                throw error("unpaired surrogate \\u\(String(code, radix: 16, uppercase: true))")
+            }
+            out.append(contentsOf: Array(String(scalar).utf8))
         }
     }
 
-    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("short \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let b = bytes[index]
-            let d: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw error("invalid hex digit in \\u escape")
-            }
-            v = v * 16 + d
-            index += 1
-        }
-        return v
+    /// `\uXXXX` from its backslash at the current position: its UTF-16 code unit.
+    mutating func utf16Unit() throws(JSONSyntaxError) -> UInt32 {
+        let digits = bytes[min(index + 2, bytes.count)..<min(index + 6, bytes.count)]
+        guard digits.count == 4, digits.allSatisfy({ ($0 as UInt8).isHexDigit }),
+            let code = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else { throw error("invalid \\u escape: four hex digits expected") }
+        index += 6
+        return code
     }
 
+    /// A number (RFC 8259 §6): `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?. Written with digits only
+    /// and within `Int`'s range, an ``JSONValue/integer(_:)``; else the nearest Double, which must be finite.
     mutating func number() throws(JSONSyntaxError) -> JSONValue {
         let start = index
-        func digits(_ p: inout JSONParser) -> Int {
-            let s = p.index
-            while p.index < p.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(p.bytes[p.index]) {
-                p.index += 1
-            }
-            return p.index - s
-        }
-        if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count else { throw error("invalid number") }
-        if bytes[index] == UInt8(ascii: "0") {
+        if peek == UInt8(ascii: "-") { index += 1 }
+        if peek == UInt8(ascii: "0") {
             index += 1
-        } else if digits(&self) == 0 {
-            throw error("invalid number")
+            if let b = peek, b.isDigit { throw error("invalid number: a leading zero") }
+        } else if skipDigits() == 0 {
+            throw error("invalid number: a digit expected")
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+        var whole = true
+        if peek == UInt8(ascii: ".") {
             index += 1
-            guard digits(&self) > 0 else { throw error("invalid number: digits expected after '.'") }
+            whole = false
+            guard skipDigits() > 0 else { throw error("invalid number: digits expected after '.'") }
         }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
-                index += 1
-            }
-            guard digits(&self) > 0 else { throw error("invalid number: digits expected in the exponent") }
+            whole = false
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { index += 1 }
+            guard skipDigits() > 0 else { throw error("invalid number: digits expected in the exponent") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        // -0 is no integer: the Double keeps its sign.
+        if whole, text != "-0", let exact = Int(text) { return .integer(exact) }
         guard let value = Double(text), value.isFinite else {
             index = start
-            throw error("number \(text) is out of range")
+            throw error("number \(text) is out of range (a Double's largest is about 1.8e308)")
         }
         return .number(value)
     }
-}
 
-// MARK: Writing
-
-extension JSONValue {
-    /// How ``rendered(_:)`` lays a value out.
-    enum Layout: Sendable {
-        /// A document: objects one key per line, indented by two spaces; arrays of scalars (or of short scalar
-        /// arrays) on one line, `[[1,2], [3,4]]`; a newline at the end.
-        case document
-        /// One line, `, ` and `: ` between items at every depth: `{"s": 0, "tiles": [[1, 2], [3, 4]]}`.
-        case line
-    }
-
-    /// The value as JSON text in `layout`. This is the one JSON writer of stencil-bench: whole documents go
-    /// through it, and ``JSONStream`` writes each item of a streamed document with it.
-    func rendered(_ layout: Layout = .document) -> String {
-        var out = ""
-        write(to: &out, layout: layout)
-        return out
-    }
-
-    /// Appends the value as JSON text in `layout` to `out`.
-    func write(to out: inout String, layout: Layout) {
-        switch layout {
-        case .document:
-            write(to: &out, indent: 0, spaced: false)
-            out += "\n"
-        case .line: write(to: &out, indent: nil, spaced: true)
-        }
-    }
-
-    private var isInline: Bool {
-        switch self {
-        case .object(let pairs): return pairs.isEmpty
-        case .array(let items):
-            return items.allSatisfy { item in
-                if case .array(let inner) = item { return inner.allSatisfy(\.isScalar) }
-                return item.isScalar
-            }
-        default: return true
-        }
-    }
-
-    private var isScalar: Bool {
-        switch self {
-        case .array, .object: return false
-        default: return true
-        }
-    }
-
-    /// Writes the value: with an `indent`, objects one key a line and arrays one item a line unless inline (whose
-    /// items are then written without indent); without, on one line, separated by `, ` and `: ` when `spaced`,
-    /// else by `,` and `:`.
-    private func write(to out: inout String, indent: Int?, spaced: Bool) {
-        switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n): out += JSONValue.format(n)
-        case .integer(let i): out += String(i)
-        case .string(let s): JSONValue.quote(s, into: &out)
-        case .array(let items):
-            if indent == nil || isInline {
-                out += "["
-                for (i, item) in items.enumerated() {
-                    if i > 0 { out += indent == nil && !spaced ? "," : ", " }
-                    item.write(to: &out, indent: nil, spaced: spaced)
-                }
-                out += "]"
-            } else {
-                let inner = indent! + 2
-                out += "[\n"
-                for (i, item) in items.enumerated() {
-                    out += String(repeating: " ", count: inner)
-                    item.write(to: &out, indent: inner, spaced: spaced)
-                    out += i + 1 < items.count ? ",\n" : "\n"
-                }
-                out += String(repeating: " ", count: indent!) + "]"
-            }
-        case .object(let pairs):
-            guard let indent, !pairs.isEmpty else {
-                out += "{"
-                for (i, pair) in pairs.enumerated() {
-                    if i > 0 { out += spaced ? ", " : "," }
-                    JSONValue.quote(pair.key, into: &out)
-                    out += spaced ? ": " : ":"
-                    pair.value.write(to: &out, indent: nil, spaced: spaced)
-                }
-                out += "}"
-                return
-            }
-            let inner = indent + 2
-            out += "{\n"
-            for (i, pair) in pairs.enumerated() {
-                out += String(repeating: " ", count: inner)
-                JSONValue.quote(pair.key, into: &out)
-                out += ": "
-                pair.value.write(to: &out, indent: inner, spaced: spaced)
-                out += i + 1 < pairs.count ? ",\n" : "\n"
-            }
-            out += String(repeating: " ", count: indent) + "}"
-        }
-    }
-
-    /// A number as JSON: whole numbers without a fraction, others in Swift's shortest round-trip form; non-finite
-    /// values (which JSON cannot hold) as null.
-    static func format(_ n: Double) -> String {
-        guard n.isFinite else { return "null" }
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
-    }
-
-    /// Appends `s` as a JSON string: quoted, with `"`, `\\` and control characters escaped.
-    static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
+    /// Moves past ASCII digits; how many.
+    mutating func skipDigits() -> Int {
+        let start = index
+        while let b = peek, b.isDigit { index += 1 }
+        return index - start
     }
 }
 
-/// Builders for JSON values from Swift values.
-extension JSONValue {
-    /// A whole number, written exactly.
-    static func int(_ n: Int) -> JSONValue { .integer(n) }
+extension UInt8 {
+    /// Whether the byte is an ASCII digit.
+    fileprivate var isDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
 
-    /// A tile as `[column, row]`.
-    static func tile(_ tile: TileIndex) -> JSONValue { .array([.int(tile.column), .int(tile.row)]) }
-
-    /// Tiles as `[[column, row], ...]`.
-    static func tiles(_ tiles: some Sequence<TileIndex>) -> JSONValue { .array(tiles.map(tile)) }
-
-    /// A column run as `[row, first, last]`.
-    static func run(_ span: ColumnSpan) -> JSONValue { .array([.int(span.row), .int(span.first), .int(span.last)]) }
-
-    /// A tile set as its column runs, `[[row, first, last], ...]`, row-major.
-    static func runs(_ set: TileSet) -> JSONValue { .array(set.spans.map(run)) }
-}
-
-/// Builders for the pitched commands' tiles (the geometry model's "Perspective views", §11).
-extension JSONValue {
-    /// An unwrapped tile of a level as `[n, i, y]` (i may lie in any world copy).
-    static func levelTile(_ tile: UnwrappedTileID) -> JSONValue {
-        .array([.int(tile.level), .int(tile.x), .int(tile.y)])
+    /// Whether the byte is an ASCII hex digit.
+    fileprivate var isHexDigit: Bool {
+        isDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
     }
-
-    /// A real tile of a level as `[n, x, y]`.
-    static func levelTile(_ tile: TileID) -> JSONValue { .array([.int(tile.level), .int(tile.x), .int(tile.y)]) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilPictures
 
 /// A pitched view file (one with `"camera"`) turned into library values: the perspective camera and its cover (the
 /// geometry model's "Perspective views", §11).
@@ -39,12 +40,8 @@ struct PitchedViewSetup: Sendable {
                     levels: levels)
             }
             cover = try camera.cover()
-        } catch let error as StencilError {
-            throw ViewError(library: error, source: scenario.source)
-        } catch let error as MercatorError {
-            throw ViewError(library: .geometry(error), source: scenario.source)
         } catch {
-            throw ViewError(.refused, "\(scenario.source): \(error)")
+            throw ViewError(library: error, source: scenario.source)
         }
     }
 
@@ -52,44 +49,17 @@ struct PitchedViewSetup: Sendable {
     var countsPerLevel: [(level: Int, count: Int)] { PitchedLevels.counts(cover.lazy.map(\.level)) }
 }
 
-/// Helpers shared by the pitched commands: per-level counts and the band edges of a camera.
+/// Helpers shared by the pitched commands: per-level counts and the footprint's extent of a camera
+/// (``/StencilPictures/PitchedBands``, where the pitched picture finds them too).
 enum PitchedLevels {
     /// (level, count) for each level of `levels`, ascending.
-    static func counts(_ levels: some Sequence<Int>) -> [(level: Int, count: Int)] {
-        var counts: [Int: Int] = [:]
-        for n in levels { counts[n, default: 0] += 1 }
-        return counts.keys.sorted().map { ($0, counts[$0]!) }
-    }
+    static func counts(_ levels: some Sequence<Int>) -> [(level: Int, count: Int)] { PitchedBands.counts(levels) }
 
     /// `level n: N` pairs joined: `13: 14, 14: 18`.
     static func text(_ counts: [(level: Int, count: Int)]) -> String {
         counts.map { "level \($0.level): \(Figures.count($0.count))" }.joined(separator: ", ")
     }
 
-    /// The distance ahead of the eye's ground point e, in px of the reference level, where level n + 1 gives way to
-    /// level n (§11): the depth D·2^(n_r + b − n − 1) reached at s = (δ − H·cos p)/sin p. Nil at pitch 0 (one depth).
-    static func bandEdge(below n: Int, of camera: PerspectiveCamera) -> Double? {
-        guard camera.pitch > 0 else { return nil }
-        let p = camera.pitch * .pi / 180
-        let depth = camera.focalLength * exp2(Double(camera.referenceLevel - n - 1) + camera.levels.levelBias)
-        return (depth - camera.eyeHeight * cos(p)) / sin(p)
-    }
-
-    /// The footprint's distances ahead of e: (near, far), from its corners (near-left, far-left, far-right,
-    /// near-right).
-    static func extent(of camera: PerspectiveCamera) -> (near: Double, far: Double) {
-        let u = PixelPoint.ahead(heading: camera.bearing)
-        let f = camera.footprint
-        return ((f.a - camera.eye).dot(u), (f.b - camera.eye).dot(u))
-    }
-
-    /// The segment across the footprint at distance `s` ahead of e (between its left and right sides), or nil when
-    /// `s` lies outside (near, far).
-    static func segmentAcross(at s: Double, of camera: PerspectiveCamera) -> (PixelPoint, PixelPoint)? {
-        let (near, far) = extent(of: camera)
-        guard s > near, s < far else { return nil }
-        let k = (s - near) / (far - near)
-        let f = camera.footprint
-        return (f.a + k * (f.b - f.a), f.d + k * (f.c - f.d))
-    }
+    /// The footprint's distances ahead of the eye's ground point: (near, far).
+    static func extent(of camera: PerspectiveCamera) -> (near: Double, far: Double) { PitchedBands.extent(of: camera) }
 }

@@ -4,7 +4,7 @@ import StencilKit
 
 /// One benchmark scenario: a flight on a tile grid, its memory budget and how fast it is flown.
 ///
-/// Scenarios are read from JSON (README.md, "Scenario files", lists every field) by a strict reader: an unknown
+/// Scenarios are read from JSON (Benchmarks/FORMAT.md lists every field) by a strict reader: an unknown
 /// field, a missing required field, a value of the wrong kind or out of range is an error naming the field.
 struct Scenario: Sendable {
     /// Short name, used on the command line and in results.
@@ -169,14 +169,14 @@ struct Scenario: Sendable {
         let value = try f.value(field.key)
         let items: [(key: String, value: JSONValue)]
         switch value {
-        case .number: items = [(field.key, value)]
+        case .number, .integer: items = [(field.key, value)]
         case .array(let list): items = list.enumerated().map { ("\(field.key)[\($0.offset)]", $0.element) }
         default:
             throw f.invalid(field.key, "must be a speed in \(field.unit) or a list of one per leg, not \(value.kind)")
         }
         var speeds: [Double] = []
         for item in items {
-            guard case .number(let v) = item.value else {
+            guard let v = item.value.number else {
                 throw f.invalid(item.key, "must be a speed in \(field.unit), not \(item.value.kind)")
             }
             guard v > 0, v.isFinite else {
@@ -267,12 +267,6 @@ enum RouteSpec: Sendable {
                 from: try r.object("from").coordinate(), to: try r.object("to").coordinate(),
                 way: try r.choice("way", default: .short))
         }
-    }
-
-    /// Whether the route is the racetrack.
-    var isRacetrack: Bool {
-        if case .racetrack = self { return true }
-        return false
     }
 
     /// The legs of the route as the geometry model's "Ground units and time" (§12) counts them for per-leg speeds:

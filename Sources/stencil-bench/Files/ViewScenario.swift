@@ -182,12 +182,8 @@ struct ViewSetup: Sendable {
             // The ring's own limits, checked up front so a refused ring is a refused view.
             var probe: [VisibleTile] = []
             try viewport.prefetchRing(width: scenario.ring, into: &probe)
-        } catch let error as StencilError {
-            throw ViewError(library: error, source: scenario.source)
-        } catch let error as MercatorError {
-            throw ViewError(library: .geometry(error), source: scenario.source)
         } catch {
-            throw ViewError(.refused, "\(scenario.source): \(error)")
+            throw ViewError(library: error, source: scenario.source)
         }
     }
 }
@@ -222,14 +218,16 @@ struct ViewError: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    init(library error: StencilError, source: String) {
+    /// The refusal of `source`'s view for an error the library threw setting it up: a ``/StencilKit/StencilError``
+    /// or a ``/MercatorMath/MercatorError`` by its kind, any other as `refused`.
+    init(library error: any Error, source: String) {
+        message = "\(source): \(error)"
         switch error {
-        case .nonFinite: kind = .nonFinite
-        case .outOfRange: kind = .outOfRange
-        case .geometry: kind = .geometry
+        case StencilError.nonFinite: kind = .nonFinite
+        case StencilError.outOfRange: kind = .outOfRange
+        case StencilError.geometry, is MercatorError: kind = .geometry
         default: kind = .refused
         }
-        message = "\(source): \(error)"
     }
 
     var description: String { message }

@@ -176,17 +176,6 @@ struct CenterLine: Sendable {
         }
         return lo <= hi ? (lo, hi) : nil
     }
-
-    /// The points of the centre line, for drawing: the ends of a segment, or the arc sampled every 5°.
-    var points: [PixelPoint] {
-        switch piece {
-        case .straight(let s): return [s.start, s.end]
-        case .turn(let turn):
-            guard turn.radius > 0 else { return [turn.center] }
-            let steps = max(1, Int((turn.degrees / 5).rounded(.up)))
-            return (0...steps).map { turn.position(at: turn.degrees * Double($0) / Double(steps)) }
-        }
-    }
 }
 
 /// Brute-force culling: tests every stencil tile against the frame's footprint with a separating-axis test
@@ -212,31 +201,53 @@ struct BruteForceCuller: Sendable {
     /// Fills `out` (emptied, capacity kept) with the tiles the footprint overlaps, row-major.
     func cull(_ footprint: Footprint, into out: inout [VisibleTile]) {
         out.removeAll(keepingCapacity: true)
-        let q = footprint.corners
-        let box = q.bounds
-        let u = footprint.ahead
-        let r = footprint.right
+        let axes = SeparatingAxes(footprint)
         let eye = footprint.origin
-        let (uLo, uHi) = Self.project(q, on: u)
-        let (rLo, rHi) = Self.project(q, on: r)
         let t = tileSize
         for (tile, real) in tiles {
             let left = Double(tile.column) * t
             let top = Double(tile.row) * t
-            let x0 = left + tolerance
-            let y0 = top + tolerance
-            let x1 = left + t - tolerance
-            let y1 = top + t - tolerance
-            guard x0 < box.maxX, x1 > box.minX, y0 < box.maxY, y1 > box.minY else { continue }
-            let (a0, a1) = Self.projectBox(x0, y0, x1, y1, on: u)
-            guard a0 < uHi, a1 > uLo else { continue }
-            let (b0, b1) = Self.projectBox(x0, y0, x1, y1, on: r)
-            guard b0 < rHi, b1 > rLo else { continue }
+            guard axes.overlaps(left: left, top: top, size: t, tolerance: tolerance) else { continue }
             out.append(
                 VisibleTile(
                     tile: tile, realTile: real, origin: PixelPoint(x: left, y: top),
                     centerOffset: PixelPoint(x: (left + t / 2) - eye.x, y: (top + t / 2) - eye.y)))
         }
+    }
+}
+
+/// A footprint ready for the separating-axis test against tiles (axes x, y and its ahead and right vectors): its
+/// box and its extents along the two vectors. Two convex shapes share positive area exactly when their projections
+/// overlap with positive length on every axis.
+struct SeparatingAxes {
+    let box: PixelBounds
+    let ahead: PixelPoint
+    let right: PixelPoint
+    let aheadSpan: (Double, Double)
+    let rightSpan: (Double, Double)
+
+    init(_ footprint: Footprint) {
+        let q = footprint.corners
+        box = q.bounds
+        ahead = footprint.ahead
+        right = footprint.right
+        aheadSpan = Self.project(q, on: ahead)
+        rightSpan = Self.project(q, on: right)
+    }
+
+    /// Whether the tile `size` px wide at (`left`, `top`), shrunk by `tolerance` on every side, shares positive area
+    /// with the footprint.
+    @inline(__always)
+    func overlaps(left: Double, top: Double, size t: Double, tolerance: Double) -> Bool {
+        let x0 = left + tolerance
+        let y0 = top + tolerance
+        let x1 = left + t - tolerance
+        let y1 = top + t - tolerance
+        guard x0 < box.maxX, x1 > box.minX, y0 < box.maxY, y1 > box.minY else { return false }
+        let (a0, a1) = Self.projectBox(x0, y0, x1, y1, on: ahead)
+        guard a0 < aheadSpan.1, a1 > aheadSpan.0 else { return false }
+        let (b0, b1) = Self.projectBox(x0, y0, x1, y1, on: right)
+        return b0 < rightSpan.1 && b1 > rightSpan.0
     }
 
     @inline(__always)

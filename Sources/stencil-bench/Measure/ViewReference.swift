@@ -4,7 +4,7 @@ import StencilKit
 /// The references the view covers are timed against (``ViewBenchmark``), each the naive way to do the same job:
 ///
 /// - a cover: every tile of the footprint's bounding box (the terrain's rows), tested one by one with the
-///   separating-axis test of ``BruteForceCuller`` (tiles shrunk by the grid's tie tolerance), row-major;
+///   separating-axis test of ``SeparatingAxes`` (tiles shrunk by the grid's tie tolerance), row-major;
 /// - a parent fallback: each tile's ancestors from its parent up, by ``TileID/parent``, until one is resident.
 ///
 /// The cover is also the check of the exact one: for a visible cover the two must find the same tiles.
@@ -15,13 +15,9 @@ enum ViewReference {
         out.removeAll(keepingCapacity: true)
         let footprint = view.footprint
         let grid = view.grid
-        let q = footprint.corners
-        let box = q.bounds
-        let u = footprint.ahead
-        let r = footprint.right
+        let axes = SeparatingAxes(footprint)
+        let box = axes.box
         let eye = footprint.origin
-        let (uLo, uHi) = BruteForceCuller.project(q, on: u)
-        let (rLo, rHi) = BruteForceCuller.project(q, on: r)
         let t = grid.tileLength
         let tolerance = grid.tieTolerance
         let firstRow = max(0, Int((box.minY / t).rounded(.down)))
@@ -33,15 +29,7 @@ enum ViewReference {
             for column in firstColumn...lastColumn {
                 let left = Double(column) * t
                 let top = Double(row) * t
-                let x0 = left + tolerance
-                let y0 = top + tolerance
-                let x1 = left + t - tolerance
-                let y1 = top + t - tolerance
-                guard x0 < box.maxX, x1 > box.minX, y0 < box.maxY, y1 > box.minY else { continue }
-                let (a0, a1) = BruteForceCuller.projectBox(x0, y0, x1, y1, on: u)
-                guard a0 < uHi, a1 > uLo else { continue }
-                let (b0, b1) = BruteForceCuller.projectBox(x0, y0, x1, y1, on: r)
-                guard b0 < rHi, b1 > rLo else { continue }
+                guard axes.overlaps(left: left, top: top, size: t, tolerance: tolerance) else { continue }
                 let tile = TileIndex(column: column, row: row)
                 out.append(
                     VisibleTile(

@@ -1,4 +1,5 @@
 import StencilKit
+import StencilPictures
 
 /// The streaming schedule of a scenario as `stencil-bench schedule` plans it: the needs of its frames
 /// (``Needs<TileIndex>/init(frames:)``), the loader of its `"loader"` block or of `--latency` and `--throughput`, and the
@@ -51,5 +52,12 @@ struct ScenarioSchedule {
             throw ScenarioError(scenario.source, error)
         }
         self.setup = setup
+    }
+}
+
+extension Residency {
+    /// The holds as the pictures take them (``/StencilPictures/ScheduleHold``).
+    var pictureHolds: [ScheduleHold] {
+        holds.map { ScheduleHold(tile: $0.tile, request: $0.request, completion: $0.completion, eviction: $0.eviction) }
     }
 }

@@ -4,11 +4,15 @@ import StencilKit
 /// An SVG chart of a streaming schedule's residency over time (`stencil-bench svg SCENARIO --residency`): one row
 /// per tile, in the order of its first request, with a bar per hold — orange while it loads (request → completion),
 /// green while it is resident (completion → eviction) — and below, the slots in use against the capacity.
-struct ResidencyDrawing {
-    /// The scenario and its schedule.
-    let planned: ScenarioSchedule
-    /// The schedule's holds.
-    let residency: Residency
+public struct ResidencyDrawing: Sendable {
+    /// The name in the title.
+    public let name: String
+    /// The schedule.
+    public let schedule: StreamingSchedule<TileIndex>
+    /// The slots C it was planned with.
+    public let capacity: Int
+    /// The schedule's holds, in request order.
+    public let holds: [ScheduleHold]
 
     /// Colours of the chart.
     enum Colour {
@@ -20,21 +24,23 @@ struct ResidencyDrawing {
         static let capacity = "#cb181d"
     }
 
-    init(_ planned: ScenarioSchedule) throws(ResidencyError) {
-        self.planned = planned
-        residency = try Residency(schedule: planned.schedule)
+    /// The chart of `schedule`, planned with `capacity` slots, whose holds are `holds`, titled with `name`.
+    public init(name: String, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [ScheduleHold]) {
+        self.name = name
+        self.schedule = schedule
+        self.capacity = capacity
+        self.holds = holds
     }
 
     /// The tiles in the order of their first request, each with its row on the chart.
-    var rows: [TileIndex: Int] {
+    public var rows: [TileIndex: Int] {
         var rows: [TileIndex: Int] = [:]
-        for hold in residency.holds where rows[hold.tile] == nil { rows[hold.tile] = rows.count }
+        for hold in holds where rows[hold.tile] == nil { rows[hold.tile] = rows.count }
         return rows
     }
 
     /// The chart as SVG text.
-    func render() -> String {
-        let schedule = planned.schedule
+    public func render() -> String {
         let start = -schedule.takeoffWait
         let end = Double(schedule.frameCount) / schedule.framesPerSecond
         let rows = self.rows
@@ -52,8 +58,8 @@ struct ResidencyDrawing {
 
         let loader = schedule.loader
         let lines = [
-            "\(planned.setup.scenario.name) — the streaming schedule's residency over time",
-            "capacity C = \(planned.capacity) tiles · loader λ = \(fmt(loader.latency, decimals: 4)) s, μ = "
+            "\(name) — the streaming schedule's residency over time",
+            "capacity C = \(capacity) tiles · loader λ = \(fmt(loader.latency, decimals: 4)) s, μ = "
                 + "\(fmt(loader.throughput)) tiles/s · \(schedule.frameCount) frames at \(fmt(schedule.framesPerSecond)) fps "
                 + "· take-off wait \(fmt(schedule.takeoffWait, decimals: 4)) s",
             "\(schedule.requestCount) requests (Belady's bound \(schedule.beladyBound)) of \(rows.count) tiles, "
@@ -72,7 +78,7 @@ struct ResidencyDrawing {
 
         // One bar per hold.
         s += "<g id=\"holds\">\n"
-        for hold in residency.holds {
+        for hold in holds {
             let y = top + Double(rows[hold.tile] ?? 0) * rowHeight
             let h = max(rowHeight - (rowHeight >= 4 ? 1 : 0), 1)
             let stop = hold.eviction ?? end
@@ -94,12 +100,12 @@ struct ResidencyDrawing {
 
         // The slots in use over time, a step line, and the capacity.
         var events: [(time: Double, change: Int)] = []
-        for hold in residency.holds {
+        for hold in holds {
             events.append((hold.request, 1))
             if let eviction = hold.eviction { events.append((eviction, -1)) }
         }
         events.sort { ($0.time, $0.change) < ($1.time, $1.change) }
-        let most = Double(max(planned.capacity, schedule.peakTiles, 1))
+        let most = Double(max(capacity, schedule.peakTiles, 1))
         let y = { (slots: Int) in slotsTop + slotsHeight - Double(slots) / most * slotsHeight }
         var points: [String] = ["\(n(x(start))),\(n(y(0)))"]
         var current = 0
@@ -113,10 +119,10 @@ struct ResidencyDrawing {
             "polyline",
             [("fill", "none"), ("stroke", "black"), ("stroke-width", "1.5"), ("points", points.joined(separator: " "))])
         s += Svg.line(
-            PixelPoint(x: x(start), y: y(planned.capacity)), PixelPoint(x: x(end), y: y(planned.capacity)),
+            PixelPoint(x: x(start), y: y(capacity)), PixelPoint(x: x(end), y: y(capacity)),
             colour: Colour.capacity, width: 1.5, dash: "6 4")
         s += Svg.text(
-            x(end), y(planned.capacity) - 4, "capacity \(planned.capacity)", size: 12, colour: Colour.capacity,
+            x(end), y(capacity) - 4, "capacity \(capacity)", size: 12, colour: Colour.capacity,
             anchor: "end")
         s += Svg.text(left - 6, slotsTop + 12, "slots in use", size: 11, colour: Svg.Colour.label, anchor: "end")
         s += Svg.text(left - 6, y(0), "0", size: 11, colour: Svg.Colour.label, anchor: "end")

@@ -1,7 +1,8 @@
+import Foundation
 import MercatorMath
 import StencilKit
 
-/// The SVG text that the scenario and view pictures (``ScenarioDrawing``, ``ViewDrawing``) are made of: the document
+/// The SVG text that the pictures (``FlightDrawing``, ``ViewDrawing`` and the others) are made of: the document
 /// header, the map window over the terrain, tile edges, rectangles, lines, polygons, text and the shared colours.
 /// Numbers are written with two decimals at most.
 enum Svg {

@@ -3,46 +3,81 @@ import MercatorMath
 import StencilKit
 
 /// An SVG picture of a flight: the tile grid with its edges, the stencil (ghost tiles hatched and labelled with their
-/// real column), the fixed-radius baseline's extra tiles shaded and missed tiles outlined, the loop, the split
-/// points, and one frame's footprint and visible tiles.
-struct ScenarioDrawing {
-    let setup: ScenarioSetup
-    let stencil: Stencil
-    /// The plan, or nil when the library refused the scenario's budget (no split points are drawn).
-    let plan: BudgetPlan?
-    let frame: Int
-    let pose: TrackPose
-    let footprint: Footprint
-    let visible: [VisibleTile]
-    let fixed: FixedRadiusStencil
+/// real column), a baseline stencil's extra tiles shaded and missed tiles outlined, the track, the split points, and
+/// one pose's footprint and visible tiles, under a caption.
+public struct FlightDrawing: Sendable {
+    /// A stencil to compare with the exact one (the fixed-radius baseline): its tiles, the exact stencil's tiles it
+    /// lacks and its tiles the exact stencil lacks, in unwrapped columns.
+    public struct Baseline: Sendable {
+        /// Its tiles.
+        public let tiles: TileSet
+        /// The exact stencil's tiles it lacks (drawn outlined).
+        public let missed: TileSet
+        /// Its tiles the exact stencil lacks (drawn shaded).
+        public let extra: TileSet
 
-    init(setup: ScenarioSetup, stencil: Stencil, plan: BudgetPlan?, frame: Int) throws(StencilError) {
-        self.setup = setup
+        /// A baseline of `tiles`, missing `missed` and adding `extra`.
+        public init(tiles: TileSet, missed: TileSet, extra: TileSet) {
+            self.tiles = tiles
+            self.missed = missed
+            self.extra = extra
+        }
+    }
+
+    /// The track flown.
+    public let track: Track
+    /// The racetrack the track was built from, if any: its split lines cross both legs and its ends read A and B.
+    public let racetrack: Racetrack?
+    /// The exact stencil.
+    public let stencil: Stencil
+    /// The plan's split points, along-track px (none when no plan holds the budget).
+    public let splits: [Double]
+    /// The pose shown.
+    public let pose: TrackPose
+    /// The screen's footprint at the pose.
+    public let footprint: Footprint
+    /// The tiles visible at the pose.
+    public let visible: [VisibleTile]
+    /// The baseline drawn beside the stencil.
+    public let baseline: Baseline
+    /// The caption: a title, then lines of detail (drawn above the key).
+    public var caption: [String] = []
+
+    /// The picture of `track` (built from `racetrack`, if given) with its `stencil`, `splits` and `baseline`, at
+    /// `pose`, whose footprint and visible tiles it culls.
+    /// - Throws: the errors of ``/StencilKit/Track/cull(_:lateralOffset:order:into:)``.
+    public init(
+        track: Track, racetrack: Racetrack?, stencil: Stencil, splits: [Double], pose: TrackPose, baseline: Baseline
+    ) throws(StencilError) {
+        self.track = track
+        self.racetrack = racetrack
         self.stencil = stencil
-        self.plan = plan
-        self.frame = frame
-        pose = setup.frames.pose(ofFrame: frame)
+        self.splits = splits
+        self.pose = pose
         var buffer: [VisibleTile] = []
-        let view = try setup.track.cull(pose, lateralOffset: 0, into: &buffer)
+        let view = try track.cull(pose, lateralOffset: 0, into: &buffer)
         footprint = view.footprint
         visible = buffer
-        fixed = FixedRadiusStencil(track: setup.track, exact: stencil)
+        self.baseline = baseline
+    }
+
+    /// The stencil's ghost tiles: those outside the real columns [0, columns).
+    public var ghostTileCount: Int {
+        stencil.unwrapped.spans.reduce(0) { total, span in
+            total + Self.pieces(of: span, columns: track.grid.columns).filter(\.ghost).reduce(0) { $0 + $1.count }
+        }
     }
 
     /// The pictures' colours.
     private typealias Colour = Svg.Colour
 
     /// The picture as SVG text.
-    func render() -> String {
-        let grid = setup.grid
+    public func render() -> String {
+        let grid = track.grid
         let t = grid.tileLength
         // The world window: every stencil and baseline tile, the loop, the frame's footprint, one tile of padding.
-        var box = PixelBounds.empty
-        for span in stencil.unwrapped.spans + fixed.unwrapped.spans {
-            box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
-            box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))
-        }
-        for piece in setup.track.pieces { box = box.union(CenterLine(piece).bounds) }
+        var box = stencil.unwrapped.pictureBounds(tileLength: t).union(baseline.tiles.pictureBounds(tileLength: t))
+        for piece in track.pieces { box = box.union(piece.pictureBounds) }
         box = box.union(footprint.corners.bounds)
         let window = Svg.TileWindow(around: box, tileLength: t)
         let world = window.world
@@ -80,7 +115,7 @@ struct ScenarioDrawing {
             }
         }
         s += "</g>\n<g id=\"fixed-radius-extra\">\n"
-        for span in fixed.extra.spans {
+        for span in baseline.extra.spans {
             s += Svg.rect(
                 Double(span.first) * t, Double(span.row) * t, Double(span.count) * t, t, fill: Colour.extra,
                 opacity: 0.75)
@@ -133,9 +168,9 @@ struct ScenarioDrawing {
                 ("id", "fixed-radius-missed"), ("fill", "none"), ("stroke", Colour.missed),
                 ("stroke-width", Svg.number(px(2))), ("stroke-dasharray", "\(Svg.number(px(4))) \(Svg.number(px(3)))"),
             ])
-        for span in fixed.missed.spans {
+        for span in baseline.missed.spans {
             // Each missed tile outlined while that stays small; past 10,000 tiles, each run.
-            let runs = fixed.missed.count > 10_000
+            let runs = baseline.missed.count > 10_000
             for column in runs ? [span.first] : Array(span.first...span.last) {
                 let w = runs ? Double(span.count) * t : t
                 s += Svg.tag(
@@ -150,11 +185,11 @@ struct ScenarioDrawing {
 
         // Split points: on a racetrack a line across both legs at each split's along-track position; on any other
         // track a tick across the track at the split's arc length.
-        let across = setup.track.screen.across.widened(by: setup.track.lateralBand)
-        for (i, split) in (plan?.splitPositions ?? []).enumerated() {
+        let across = track.screen.across.widened(by: track.lateralBand)
+        for (i, split) in splits.enumerated() {
             let a: PixelPoint
             let b: PixelPoint
-            if let racetrack = setup.racetrack {
+            if let racetrack {
                 let route = racetrack.route
                 let returnOffset = racetrack.turn.direction.sign * 2 * racetrack.turn.radius
                 let qLo = min(across.lower, across.lower + returnOffset)
@@ -162,7 +197,7 @@ struct ScenarioDrawing {
                 a = route.start + split * route.ahead + qLo * route.right
                 b = route.start + split * route.ahead + qHi * route.right
             } else {
-                guard let pose = try? setup.track.pose(atArcLength: split) else { continue }
+                guard let pose = try? track.pose(atArcLength: split) else { continue }
                 let right = PixelPoint.right(heading: pose.heading)
                 a = pose.position + across.lower * right
                 b = pose.position + across.upper * right
@@ -175,17 +210,17 @@ struct ScenarioDrawing {
 
         // The track: its pieces, turns sampled.
         var points: [PixelPoint] = []
-        for piece in setup.track.pieces { points += CenterLine(piece).points }
+        for piece in track.pieces { points += piece.picturePoints }
         s += Svg.tag(
             "polyline",
             [
                 ("fill", "none"), ("stroke", Colour.loop), ("stroke-width", Svg.number(px(2.5))),
                 ("stroke-linejoin", "round"), ("points", Svg.points(points)),
             ])
-        let first = setup.track.pieces[0]
-        let last = setup.track.pieces[setup.track.pieces.count - 1]
+        let first = track.pieces[0]
+        let last = track.pieces[track.pieces.count - 1]
         let ends =
-            setup.racetrack != nil
+            racetrack != nil
             ? [("A", first.start), ("B", first.end)] : [("start", first.start), ("end", last.end)]
         for (label, p) in ends {
             s += Svg.tag(
@@ -229,7 +264,7 @@ struct ScenarioDrawing {
 
     /// A run cut where it crosses a world boundary: the part left of column 0, the real part, the part from
     /// `columns` on (ghosts are the parts outside [0, columns)).
-    static func pieces(of span: ColumnSpan, columns: Int) -> [(first: Int, count: Int, ghost: Bool)] {
+    public static func pieces(of span: ColumnSpan, columns: Int) -> [(first: Int, count: Int, ghost: Bool)] {
         var result: [(first: Int, count: Int, ghost: Bool)] = []
         for (lo, hi, ghost) in [(Int.min, -1, true), (0, columns - 1, false), (columns, Int.max, true)] {
             let first = max(span.first, lo)
@@ -243,40 +278,13 @@ struct ScenarioDrawing {
 
     /// The caption and the key, in picture points above the map.
     private func legend() -> String {
-        let sc = setup.scenario
-        let track = setup.track
-        let screen = track.screen
-        let ghosts = stencil.unwrapped.spans.reduce(0) { total, span in
-            total + Self.pieces(of: span, columns: setup.grid.columns).filter(\.ghost).reduce(0) { $0 + $1.count }
-        }
-        let bytes = Figures.bytes(stencil.bytes(for: setup.format))
-        let route: String
-        if let racetrack = setup.racetrack {
-            route =
-                "leg \(fmt(racetrack.route.length, decimals: 1)) px, heading \(fmt(racetrack.route.heading, decimals: 2))° · "
-                + "turn ρ = \(fmt(racetrack.turn.radius)) \(racetrack.turn.direction.rawValue)"
-        } else {
-            route =
-                "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"
-        }
-        let screenText =
-            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.scale)), anchor "
-            + "(\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin \(fmt(screen.margin))"
-        let lines = [
-            "\(setup.grid) · \(route) · \(screenText) · band ±\(fmt(track.lateralBand))",
-            "stencil \(stencil.unwrapped.count) tiles (\(ghosts) ghost), \(stencil.tileCount) real = \(bytes) bytes"
-                + (stencil.isClipped ? ", clipped to the terrain" : "")
-                + " · fixed radius \(fmt(fixed.radius, decimals: 1)) px: \(fixed.unwrapped.count) tiles, "
-                + "\(fixed.extra.count) extra, \(fixed.missed.count) missed · plan: "
-                + (plan.map { "\($0.segmentCount) segment\($0.segmentCount == 1 ? "" : "s")" }
-                    ?? "none within the budget"),
-            "frame \(frame) of \(setup.frames.count): \(setup.describe(pose)), \(visible.count) visible tiles",
-        ]
         var s = "<g font-size=\"13\">\n"
-        s += Svg.tag(
-            "text", [("x", "12"), ("y", "22"), ("font-size", "17"), ("font-weight", "bold")],
-            content: Svg.escape("\(sc.name) — \(sc.summary ?? "")"))
-        for (i, line) in lines.enumerated() {
+        if let title = caption.first {
+            s += Svg.tag(
+                "text", [("x", "12"), ("y", "22"), ("font-size", "17"), ("font-weight", "bold")],
+                content: Svg.escape(title))
+        }
+        for (i, line) in caption.dropFirst().enumerated() {
             s += Svg.tag("text", [("x", "12"), ("y", "\(42 + 20 * i)")], content: Svg.escape(line))
         }
         let key: [(String, String)] = [
@@ -309,7 +317,7 @@ struct ScenarioDrawing {
         s += Svg.tag(
             "text", [("x", "12"), ("y", "140"), ("fill", Colour.label)],
             content: "unwrapped terrain pixels, y down; "
-                + (setup.racetrack != nil ? "loop A→B→A" : "the track from start to end") + " in dark blue; "
+                + (racetrack != nil ? "loop A→B→A" : "the track from start to end") + " in dark blue; "
                 + "grid lines are tile edges")
         s += "</g>\n"
         return s

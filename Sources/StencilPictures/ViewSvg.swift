@@ -4,34 +4,49 @@ import StencilKit
 
 /// An SVG picture of a view: the tile grid, the visible tiles (ghosts labelled with their real column), the
 /// prefetch ring, the footprint and the grown footprint, the centre with its bearing, ±180° and the terrain's edges.
-struct ViewDrawing {
-    let setup: ViewSetup
-    let visible: [VisibleTile]
-    let ring: [VisibleTile]
-    let grown: Footprint
+public struct ViewDrawing: Sendable {
+    /// The view.
+    public let viewport: Viewport
+    /// The prefetch ring's width in px.
+    public let ringWidth: Double
+    /// The view's XYZ level, if it has one (named in the caption).
+    public let level: Int?
+    /// The caption's title (`name — description`).
+    public let title: String
+    /// The visible tiles.
+    public let visible: [VisibleTile]
+    /// The tiles of the prefetch ring.
+    public let ring: [VisibleTile]
+    /// The footprint grown by the ring's width.
+    public let grown: Footprint
 
-    init(_ setup: ViewSetup) throws(StencilError) {
-        self.setup = setup
+    /// The picture of `viewport` with a prefetch ring `ringWidth` px wide, at `level` (if known), titled `title`.
+    /// - Throws: the errors of ``/StencilKit/Viewport/prefetchRing(width:order:into:)``.
+    public init(viewport: Viewport, ringWidth: Double, level: Int?, title: String) throws(StencilError) {
+        self.viewport = viewport
+        self.ringWidth = ringWidth
+        self.level = level
+        self.title = title
         var visible: [VisibleTile] = []
         var ring: [VisibleTile] = []
-        setup.viewport.visibleTiles(into: &visible)
-        try setup.viewport.prefetchRing(width: setup.scenario.ring, into: &ring)
+        viewport.visibleTiles(into: &visible)
+        try viewport.prefetchRing(width: ringWidth, into: &ring)
         self.visible = visible
         self.ring = ring
-        let f = setup.viewport.footprint
+        let f = viewport.footprint
         grown = Footprint(
-            origin: f.origin, heading: f.heading, along: f.along.widened(by: setup.scenario.ring),
-            across: f.across.widened(by: setup.scenario.ring))
+            origin: f.origin, heading: f.heading, along: f.along.widened(by: ringWidth),
+            across: f.across.widened(by: ringWidth))
     }
 
     /// The pictures' colours.
     private typealias Colour = Svg.Colour
 
     /// The picture as SVG text.
-    func render() -> String {
-        let grid = setup.grid
+    public func render() -> String {
+        let grid = viewport.grid
         let t = grid.tileLength
-        let view = setup.viewport
+        let view = viewport
         let box = grown.corners.bounds
         let window = Svg.TileWindow(around: box, tileLength: t)
         let world = window.world
@@ -46,13 +61,12 @@ struct ViewDrawing {
         s += Svg.stripes(
             id: "offterrain", size: px(10), stripe: px(2), fill: Colour.offTerrain, colour: Colour.offTerrainStripe)
         s += "</defs>\n"
-        let name = setup.scenario.name ?? setup.scenario.source
         let lines = [
-            "\(name) — \(setup.scenario.summary ?? "")",
-            "\(grid)\(setup.level.map { " · level \($0)" } ?? "") · centre (\(fmt(view.center.x, decimals: 2)), "
+            title,
+            "\(grid)\(level.map { " · level \($0)" } ?? "") · centre (\(fmt(view.center.x, decimals: 2)), "
                 + "\(fmt(view.center.y, decimals: 2))) px · bearing \(fmt(view.bearing))° · screen "
                 + "\(fmt(view.screen.width))×\(fmt(view.screen.height)) at \(fmt(view.screen.scale, decimals: 4)) px/pt",
-            "visible \(visible.count) tiles (green, ghosts → real column) · ring of \(fmt(setup.scenario.ring)) px: "
+            "visible \(visible.count) tiles (green, ghosts → real column) · ring of \(fmt(ringWidth)) px: "
                 + "\(ring.count) tiles (orange) · footprint black, grown footprint dashed",
         ]
         for (i, line) in lines.enumerated() {

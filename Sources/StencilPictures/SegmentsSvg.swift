@@ -1,38 +1,46 @@
 import Foundation
 import StencilKit
 
-/// An SVG picture of a budget plan's segments (`stencil-bench svg SCENARIO --segments`): the track drawn in the
-/// colour of the segment each frame is flown in, and every stencil tile split into one stripe per segment whose
-/// working set holds it, so a tile two segments share shows both colours.
-struct SegmentsDrawing {
-    let setup: ScenarioSetup
-    let stencil: Stencil
-    let plan: BudgetPlan
+/// An SVG picture of a budget plan's segments: the track drawn in the colour of the segment each frame is flown in,
+/// and every stencil tile split into one stripe per segment whose working set holds it, so a tile two segments share
+/// shows both colours.
+public struct SegmentsDrawing: Sendable {
+    /// The stencil whose tiles are striped.
+    public let stencil: Stencil
+    /// The plan whose segments are drawn.
+    public let plan: BudgetPlan
+    /// The frames whose poses draw the track.
+    public let frames: TrackFrames
+    /// The caption: a title, then a line of detail.
+    public let caption: [String]
+
+    /// The picture of `plan`'s segments over `stencil`, the track drawn through `frames`, under `caption`.
+    public init(stencil: Stencil, plan: BudgetPlan, frames: TrackFrames, caption: [String]) {
+        self.stencil = stencil
+        self.plan = plan
+        self.frames = frames
+        self.caption = caption
+    }
 
     /// The segments' colours, in turn (a plan of more segments reuses them).
-    static let palette = [
+    public static let palette = [
         "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
     ]
 
     /// The colour of segment `i`.
-    static func colour(_ i: Int) -> String { palette[i % palette.count] }
+    public static func colour(_ i: Int) -> String { palette[i % palette.count] }
 
     /// The segments whose working set holds the real tile of unwrapped column `column` in row `row`, in order.
-    func segments(holding tile: TileIndex) -> [Int] {
-        let real = TileIndex(column: setup.grid.realColumn(of: tile.column), row: tile.row)
+    public func segments(holding tile: TileIndex) -> [Int] {
+        let real = TileIndex(column: stencil.grid.realColumn(of: tile.column), row: tile.row)
         return plan.segments.indices.filter { plan.segments[$0].workingSet.contains(real) }
     }
 
     /// The picture as SVG text.
-    func render() -> String {
-        let grid = setup.grid
+    public func render() -> String {
+        let grid = stencil.grid
         let t = grid.tileLength
-        var box = PixelBounds.empty
-        for span in stencil.unwrapped.spans {
-            box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
-            box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))
-        }
-        let window = Svg.TileWindow(around: box, tileLength: t)
+        let window = Svg.TileWindow(around: stencil.unwrapped.pictureBounds(tileLength: t), tileLength: t)
         let world = window.world
         let worldWidth = world.maxX - world.minX
         let worldHeight = world.maxY - world.minY
@@ -40,16 +48,11 @@ struct SegmentsDrawing {
         let px = { (v: Double) in v / scale }
         let legendHeight = 100.0
         var s = Svg.header(width: max(worldWidth * scale, 900), height: worldHeight * scale + legendHeight)
-        let title =
-            "\(setup.scenario.name) — a \(plan.policy.rawValue) plan of \(plan.segmentCount) segments under "
-            + "\(Figures.bytes(plan.capacity * plan.format.bytesPerTile)) bytes (\(plan.capacity) tiles)"
-        s += Svg.tag(
-            "text", [("x", "12"), ("y", "22"), ("font-size", "16")], content: Svg.escape(title))
-        s += Svg.tag(
-            "text", [("x", "12"), ("y", "42"), ("font-size", "13")],
-            content: Svg.escape(
-                "the track in the colour of the segment flown; each stencil tile striped with the segments that hold "
-                    + "it · peak \(plan.peakResidentTiles) tiles, \(plan.loadsPerLoop) loads a loop"))
+        for (i, line) in caption.prefix(2).enumerated() {
+            s += Svg.tag(
+                "text", [("x", "12"), ("y", "\(22 + 20 * i)"), ("font-size", i == 0 ? "16" : "13")],
+                content: Svg.escape(line))
+        }
         var x = 12.0
         for (i, segment) in plan.segments.enumerated() {
             s += Svg.rect(x, 56, 18, 12, fill: Self.colour(i))
@@ -80,7 +83,6 @@ struct SegmentsDrawing {
         if t * scale >= 1 { s += Svg.tileEdges(window, tileLength: t) }
         s += "</g>\n"
         // The track, frame by frame (at most about 4000 poses), in the colour of the segment flown.
-        let frames = setup.frames
         let stride = max(1, frames.count / 4000)
         var run: [PixelPoint] = []
         var runSegment = -1

@@ -10,65 +10,72 @@ import StencilKit
 /// resident tiles as `c,j` pairs (real column, row), so a headless browser's DOM shows it
 /// (`scripts/check-animation.sh`). The layout is fixed here, so ``pixelCentre(of:)`` says where a tile's centre is
 /// drawn: on a canvas at the page's top-left corner, ``canvasWidth`` points wide, one point per CSS pixel.
-struct FlightAnimation {
-    /// The scenario and its schedule.
-    let planned: ScenarioSchedule
-    /// The schedule's holds.
-    let residency: Residency
+public struct FlightAnimation: Sendable {
+    /// The name in the page's title.
+    public let name: String
+    /// The track flown, at the frames' timing.
+    public let frames: TrackFrames
+    /// The schedule.
+    public let schedule: StreamingSchedule<TileIndex>
+    /// The slots C it was planned with.
+    public let capacity: Int
+    /// The schedule's holds, in request order.
+    public let holds: [ScheduleHold]
     /// The stencil: the tiles drawn, at their unwrapped places.
-    let stencil: Stencil
+    public let stencil: Stencil
     /// The terrain window drawn, in terrain pixels: the stencil's tiles and one tile around.
-    let world: PixelBounds
+    public let world: PixelBounds
     /// Canvas points per terrain pixel.
-    let scale: Double
+    public let scale: Double
 
     /// The canvas's width in CSS pixels.
-    static let canvasWidth = 900.0
+    public static let canvasWidth = 900.0
     /// The most poses the page holds (frames past it are taken at a stride).
     static let maximumKeyFrames = 4000
     /// Seconds an evicted tile takes to fade out.
     static let fadeSeconds = 0.5
 
     /// Colours of the page; a resident tile is exactly ``residentColour`` at its centre.
-    static let residentColour = (red: 0x41, green: 0xab, blue: 0x5d)
+    public static let residentColour = (red: 0x41, green: 0xab, blue: 0x5d)
 
-    init(_ planned: ScenarioSchedule, stencil: Stencil) throws(ResidencyError) {
-        self.planned = planned
+    /// The page of the flight of `frames` under `schedule`, planned with `capacity` slots, whose holds are `holds`,
+    /// over `stencil`'s tiles, titled with `name`.
+    public init(
+        name: String, frames: TrackFrames, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [ScheduleHold],
+        stencil: Stencil
+    ) {
+        self.name = name
+        self.frames = frames
+        self.schedule = schedule
+        self.capacity = capacity
+        self.holds = holds
         self.stencil = stencil
-        residency = try Residency(schedule: planned.schedule)
-        let t = planned.setup.grid.tileLength
-        var box = PixelBounds.empty
-        for span in stencil.unwrapped.spans {
-            box = box.including(PixelPoint(x: Double(span.first) * t, y: Double(span.row) * t))
-            box = box.including(PixelPoint(x: (Double(span.last) + 1) * t, y: Double(span.row + 1) * t))
-        }
-        world = Svg.TileWindow(around: box, tileLength: t).world
+        let t = stencil.grid.tileLength
+        world = Svg.TileWindow(around: stencil.unwrapped.pictureBounds(tileLength: t), tileLength: t).world
         scale = min(Self.canvasWidth / (world.maxX - world.minX), 700 / (world.maxY - world.minY))
     }
 
     /// The canvas's height in CSS pixels.
-    var canvasHeight: Double { ((world.maxY - world.minY) * scale).rounded(.up) }
+    public var canvasHeight: Double { ((world.maxY - world.minY) * scale).rounded(.up) }
 
     /// Where the centre of the stencil's unwrapped tile is drawn, in canvas pixels from the top-left corner.
-    func pixelCentre(of tile: TileIndex) -> PixelPoint {
-        let t = planned.setup.grid.tileLength
+    public func pixelCentre(of tile: TileIndex) -> PixelPoint {
+        let t = stencil.grid.tileLength
         return PixelPoint(
             x: ((Double(tile.column) + 0.5) * t - world.minX) * scale,
             y: ((Double(tile.row) + 0.5) * t - world.minY) * scale)
     }
 
     /// The stencil's unwrapped tiles that draw the real `tile` (ghost columns too).
-    func places(of tile: TileIndex) -> [TileIndex] {
-        stencil.unwrapped.tiles.filter {
-            $0.row == tile.row && planned.setup.grid.realColumn(of: $0.column) == tile.column
-        }
+    public func places(of tile: TileIndex) -> [TileIndex] {
+        stencil.unwrapped.tiles.filter { $0.row == tile.row && stencil.grid.realColumn(of: $0.column) == tile.column }
     }
 
     /// The page's state at time t as JSON: `{"t", "resident": [[c, j], ...], "loading": [...], "residentPixels":
-    /// [[x, y], ...], "stencilPixels": [[x, y], ...]}` — the tiles the schedule holds, sorted by row then column,
-    /// and the canvas pixels of every place a resident tile is drawn, and of every stencil tile's centre.
-    func state(at t: Double) -> String {
-        let (resident, loading) = residency.tiles(at: t)
+    /// [[x, y], ...], "stencilPixels": [[x, y], ...]}` — the tiles the schedule holds at t, `resident` and
+    /// `loading` (each sorted by row then column), the canvas pixels of every place a resident tile is drawn, and
+    /// of every stencil tile's centre.
+    public func state(at t: Double, resident: [TileIndex], loading: [TileIndex]) -> String {
         let pairs = { (tiles: [TileIndex]) in tiles.map { "[\($0.column), \($0.row)]" }.joined(separator: ", ") }
         let pixels = { (tiles: [TileIndex]) in
             tiles.map {
@@ -82,44 +89,42 @@ struct FlightAnimation {
     }
 
     /// The page as HTML text.
-    func render() -> String {
-        let setup = planned.setup
-        let schedule = planned.schedule
-        let grid = setup.grid
+    public func render() -> String {
+        let track = frames.track
+        let grid = track.grid
         let t = grid.tileLength
         let n = { (v: Double) in Svg.number(v) }
         let tiles = stencil.unwrapped.tiles.map { "[\($0.column),\($0.row),\(grid.realColumn(of: $0.column))]" }
-        let holds = residency.holds.map {
+        let holds = self.holds.map {
             "[\($0.tile.column),\($0.tile.row),\($0.request),\($0.completion),\($0.eviction.map { "\($0)" } ?? "null")]"
         }
-        let frames = setup.frames
         let stride = max(1, (frames.count + Self.maximumKeyFrames - 1) / Self.maximumKeyFrames)
         var keys: [String] = []
         var buffer: [VisibleTile] = []
         for k in Swift.stride(from: 0, to: frames.count, by: stride) {
             let pose = frames.pose(ofFrame: k)
-            guard let view = try? setup.track.cull(pose, lateralOffset: 0, into: &buffer) else { continue }
+            guard let view = try? track.cull(pose, lateralOffset: 0, into: &buffer) else { continue }
             let q = view.footprint.corners
             let corners = [q.a, q.b, q.c, q.d].map { "\(n($0.x)),\(n($0.y))" }.joined(separator: ",")
             keys.append("[\(frames.time(ofFrame: k)),\(n(pose.position.x)),\(n(pose.position.y)),\(corners)]")
         }
-        var track: [PixelPoint] = []
-        for piece in setup.track.pieces { track += CenterLine(piece).points }
+        var points: [PixelPoint] = []
+        for piece in track.pieces { points += piece.picturePoints }
         let data = """
-            {"name": \(jsonString(setup.scenario.name)), "tileSize": \(t), "world": [\(world.minX), \(world.minY), \
+            {"name": \(jsonString(name)), "tileSize": \(t), "world": [\(world.minX), \(world.minY), \
             \(world.maxX), \(world.maxY)], "scale": \(scale), "width": \(Self.canvasWidth), "height": \(canvasHeight), \
-            "capacity": \(planned.capacity), "takeoffWait": \(schedule.takeoffWait), \
+            "capacity": \(capacity), "takeoffWait": \(schedule.takeoffWait), \
             "end": \(Double(schedule.frameCount) / schedule.framesPerSecond), "fade": \(Self.fadeSeconds), \
             "latency": \(schedule.loader.latency), "throughput": \(schedule.loader.throughput), \
             "requests": \(schedule.requestCount), "belady": \(schedule.beladyBound), \
-            "track": [\(track.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: ","))],
+            "track": [\(points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: ","))],
             "tiles": [\(tiles.joined(separator: ","))],
             "holds": [\(holds.joined(separator: ",\n"))],
             "keys": [\(keys.joined(separator: ",\n"))]}
             """
         let (r, g, b) = Self.residentColour
         let resident = String(format: "#%02x%02x%02x", r, g, b)
-        return Self.page.replacingOccurrences(of: "__TITLE__", with: Svg.escape(setup.scenario.name))
+        return Self.page.replacingOccurrences(of: "__TITLE__", with: Svg.escape(name))
             .replacingOccurrences(of: "__RESIDENT__", with: resident)
             .replacingOccurrences(of: "__WIDTH__", with: n(Self.canvasWidth))
             .replacingOccurrences(of: "__HEIGHT__", with: n(canvasHeight))

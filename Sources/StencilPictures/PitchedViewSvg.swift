@@ -7,13 +7,22 @@ import StencilKit
 /// lines across the view where the level changes), the eye's ground point and the centre; on the right the screen,
 /// each tile's part of the footprint drawn through the camera's projection (so the reader sees every level's tiles
 /// come out about the same size on screen); a legend with each level's tiles and depths below.
-struct PitchedViewDrawing {
-    let camera: PerspectiveCamera
-    let cover: [PitchedTile]
+public struct PitchedViewDrawing: Sendable {
+    /// The camera.
+    public let camera: PerspectiveCamera
+    /// Its cover.
+    public let cover: [PitchedTile]
     /// The caption: a title, then lines of detail.
-    let caption: [String]
+    public let caption: [String]
     /// Extra points to mark on the ground (an aircraft's position), with their labels.
-    var marks: [(point: PixelPoint, label: String)] = []
+    public var marks: [(point: PixelPoint, label: String)] = []
+
+    /// The picture of `camera` and its `cover`, under `caption`.
+    public init(camera: PerspectiveCamera, cover: [PitchedTile], caption: [String]) {
+        self.camera = camera
+        self.cover = cover
+        self.caption = caption
+    }
 
     /// The fill of level n among the levels `lowest…highest` drawn: dark purple for the coarsest, yellow for the
     /// finest.
@@ -27,9 +36,9 @@ struct PitchedViewDrawing {
     }
 
     /// The picture as SVG text.
-    func render() -> String {
+    public func render() -> String {
         let n = Svg.number
-        let levels = PitchedLevels.counts(cover.lazy.map(\.level))
+        let levels = PitchedBands.counts(cover.lazy.map(\.level))
         let lowest = levels.first?.level ?? camera.level
         let highest = levels.last?.level ?? camera.level
         let colour = { (level: Int) in Self.colour(level, lowest: lowest, highest: highest) }
@@ -87,8 +96,8 @@ struct PitchedViewDrawing {
         var edges: [(level: Int, s: Double, a: PixelPoint, b: PixelPoint)] = []
         if lowest < highest {
             for level in lowest..<highest {
-                guard let d = PitchedLevels.bandEdge(below: level, of: camera),
-                    let (a, b) = PitchedLevels.segmentAcross(at: d, of: camera)
+                guard let d = PitchedBands.bandEdge(below: level, of: camera),
+                    let (a, b) = PitchedBands.segmentAcross(at: d, of: camera)
                 else { continue }
                 edges.append((level, d, a, b))
             }
@@ -192,12 +201,12 @@ struct PitchedViewDrawing {
                     ("x", "12"), ("y", n(y - 11)), ("width", "22"), ("height", "13"), ("fill", colour(level)),
                     ("stroke", "#525252"), ("stroke-width", "0.5"),
                 ])
-            let inner = PitchedLevels.bandEdge(below: level, of: camera)
-            let outer = PitchedLevels.bandEdge(below: level - 1, of: camera)
+            let inner = PitchedBands.bandEdge(below: level, of: camera)
+            let outer = PitchedBands.bandEdge(below: level - 1, of: camera)
             var text =
                 "level \(level): \(count) tiles of \(fmt(Double(camera.levels.tileSize) * exp2(Double(camera.referenceLevel - level)), decimals: 1)) px"
             if camera.pitch > 0 {
-                let (near, far) = PitchedLevels.extent(of: camera)
+                let (near, far) = PitchedBands.extent(of: camera)
                 let from = level == highest ? near : max(near, inner ?? near)
                 let to = level == lowest ? far : min(far, outer ?? far)
                 text += "; ground \(fmt(from, decimals: 1)) to \(fmt(to, decimals: 1)) px ahead of the eye"
@@ -282,8 +291,8 @@ struct PitchedViewDrawing {
         else { return nil }
         let f = camera.footprint
         var points = [f.a, f.d, camera.eye]
-        if let d = PitchedLevels.bandEdge(below: highest - 3, of: camera),
-            let (a, b) = PitchedLevels.segmentAcross(at: d, of: camera)
+        if let d = PitchedBands.bandEdge(below: highest - 3, of: camera),
+            let (a, b) = PitchedBands.segmentAcross(at: d, of: camera)
         {
             points += [a, b]
         } else {
