@@ -19,10 +19,14 @@ let package = Package(
         .target(name: "StencilKitIO", dependencies: ["StencilKit", "MercatorMath", "CZlib"]),
         // The benchmark's pictures (SVG and HTML) of library values; internal, no product.
         .target(name: "StencilPictures", dependencies: ["StencilKit", "MercatorMath"]),
-        // The built-in scenarios and views are its resources, one JSON file each (Bundle.module).
-        .executableTarget(
-            name: "stencil-bench", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO", "StencilPictures"],
+        // The scenario and view file format (Benchmarks/FORMAT.md): the strict JSON reader, the files set up as
+        // library values, and the built-in files, its resources (Bundle.module). Internal, no product.
+        .target(
+            name: "StencilScenarios", dependencies: ["StencilKit", "MercatorMath", "StencilPictures"],
             resources: [.copy("Scenarios"), .copy("Views")]),
+        .executableTarget(
+            name: "stencil-bench",
+            dependencies: ["StencilKit", "MercatorMath", "StencilKitIO", "StencilPictures", "StencilScenarios"]),
         // The tests' shared support (the one random generator); internal, no product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
@@ -30,7 +34,7 @@ let package = Package(
         // The benchmark's reader, pictures and the residency they draw (the executable's internals, @testable).
         .testTarget(
             name: "StencilBenchTests",
-            dependencies: ["stencil-bench", "StencilPictures", "StencilKit", "MercatorMath", "TestSupport"]),
+            dependencies: ["stencil-bench", "StencilPictures", "StencilScenarios", "StencilKit", "MercatorMath", "TestSupport"]),
         .testTarget(
             name: "StencilKitIOTests", dependencies: ["StencilKitIO", "StencilKit", "MercatorMath", "TestSupport"],
             exclude: ["Fixtures"]),

@@ -23,12 +23,13 @@ export SWIFT_BACKTRACE=enable=no
 
 # One package name for every module: stencil-bench uses StencilKit's `package` declarations.
 flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib")
-lib() {  # lib NAME: one object and module for Sources/NAME, rebuilt when a source is newer
+lib() {  # lib NAME [EXTRA.swift...]: one object and module for Sources/NAME, rebuilt when a source is newer
     local name=$1
+    shift
     local sources
     mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
     if [[ ! -f "$build/$name.o" ]] || [[ -n "$(find "$root/Sources/$name" -newer "$build/$name.o" -name '*.swift')" ]]; then
-        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -c "${sources[@]}" -o "$build/$name.o" \
+        swiftc "${flags[@]}" -wmo -module-name "$name" -I "$build" -c "${sources[@]}" "$@" -o "$build/$name.o" \
             -emit-module -emit-module-path "$build/$name.swiftmodule"
     fi
 }
@@ -40,15 +41,16 @@ scenario)
     # The benchmark's extract and archive commands use StencilKitIO, its pictures StencilPictures.
     lib StencilKitIO
     lib StencilPictures
+    # SwiftPM generates the scenario module's Bundle.module (its built-in scenario and view files); here the
+    # module's own folder, which holds them as Scenarios/ and Views/, stands in for the resource bundle.
+    printf 'import Foundation\n\nextension Bundle {\n    static let module = Bundle(path: "%s")!\n}\n' \
+        "$root/Sources/StencilScenarios" >"$build/BundleModule.swift"
+    lib StencilScenarios "$build/BundleModule.swift"
     bench=()
     while IFS= read -r f; do [[ $(basename "$f") == main.swift ]] || bench+=("$f"); done \
         < <(find "$root/Sources/stencil-bench" -name '*.swift' | sort)
-    # SwiftPM generates the benchmark's Bundle.module (its built-in scenario and view files); here the target's own
-    # folder, which holds them as Scenarios/ and Views/, stands in for the resource bundle.
-    printf 'import Foundation\n\nextension Bundle {\n    static let module = Bundle(path: "%s")!\n}\n' \
-        "$root/Sources/stencil-bench" >"$build/BundleModule.swift"
-    sources=("${bench[@]}" "$build/BundleModule.swift" "$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/ScenarioTarget.swift")
-    seeds=("$root"/Sources/stencil-bench/Scenarios/*.json "$root"/Fuzz/seeds/scenario/*.json)
+    sources=("${bench[@]}" "$root/Fuzz/FuzzChecks.swift" "$root/Fuzz/ScenarioTarget.swift")
+    seeds=("$root"/Sources/StencilScenarios/Scenarios/*.json "$root"/Fuzz/seeds/scenario/*.json)
     dict=(-dict="$root/Fuzz/scenario.dict")
     ;;
 api)
@@ -78,7 +80,7 @@ esac
 binary="$build/fuzz-$target"
 io=()
 [[ "$target" == archive || "$target" == scenario || "$target" == template ]] && io=("$build/StencilKitIO.o" -lz)
-[[ "$target" == scenario ]] && io+=("$build/StencilPictures.o")
+[[ "$target" == scenario ]] && io+=("$build/StencilPictures.o" "$build/StencilScenarios.o")
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
     "$build/StencilKit.o" "${io[@]}" -o "$binary"
 

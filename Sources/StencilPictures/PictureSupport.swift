@@ -2,17 +2,6 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-/// A number as the pictures' captions and labels write it: at most `decimals` decimals, trailing zeros dropped, `-0`
-/// as `0`, infinities as `∞` and `-∞`.
-func fmt(_ x: Double, decimals: Int = 3) -> String {
-    guard x.isFinite else { return x > 0 ? "∞" : "-∞" }
-    var s = String(format: "%.\(decimals)f", x)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s == "-0" ? "0" : s
-}
 
 /// One slot held by one tile in a streaming schedule, from its request through its eviction: a bar of the residency
 /// chart and a tile's life in the flight animation. Times are seconds from take-off.

@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 
 /// The `stencil-bench` command: dispatches to a subcommand and maps errors to exit status 2.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 import Testing
 
 @testable import stencil_bench
@@ -9,7 +10,7 @@ import Testing
 struct BuiltinFilesTests {
     /// The names of the `.json` files in a resource folder, sorted.
     static func files(in folder: String) -> [String] {
-        guard let directory = Bundle.module.url(forResource: folder, withExtension: nil),
+        guard let directory = BuiltinFile.folder(folder),
             let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
         else { return [] }
         return names.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
@@ -42,7 +43,7 @@ struct BuiltinFilesTests {
         #expect(written == BuiltinScenarios.listed.map { "\($0).json" }.sorted())
         for name in BuiltinScenarios.listed {
             let source = try #require(
-                Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Scenarios"))
+                BuiltinFile.url(name, in: "Scenarios"))
             #expect(
                 try Data(contentsOf: dir.appendingPathComponent("\(name).json")) == Data(contentsOf: source), "\(name)")
         }

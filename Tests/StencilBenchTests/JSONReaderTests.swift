@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 import Testing
 
 @testable import stencil_bench

@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 import MercatorMath
 import StencilKit
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import StencilKit
 import StencilPictures
+import StencilScenarios
 
 /// `stencil-bench animate SCENARIO -o FILE.html [--capacity N] [--latency S] [--throughput N]`: a self-contained
 /// HTML page of the flight under the streaming schedule `schedule` plans (``FlightAnimation``); with `--state-at T`

@@ -1,5 +1,6 @@
 import Foundation
 import StencilKitIO
+import StencilScenarios
 
 /// `stencil-bench archive SRC.pmtiles [--json]`: a PMTiles archive's header and what its directories hold (walked,
 /// not taken from the header): root entries, leaf directories, tile entries, addressed tiles, contents, tiles per

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// A command line split into positional arguments, valued options (`--save FILE`, `--save=FILE`) and switches
 /// (`--json`), checked against what a subcommand accepts.
 struct Arguments: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import StencilKit
 import StencilKitIO
+import StencilScenarios
 
 /// `stencil-bench extract SCENARIO --source SRC.pmtiles --levels n0...n1 --out OUT.pmtiles [--overfetch 0.05]
 /// [--json]`: the tiles of the scenario's pyramid stencil over n₀…n₁ copied from SRC into OUT byte for byte, by

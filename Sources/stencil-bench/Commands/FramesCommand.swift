@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// `stencil-bench frames SCENARIO [--json] [--offset PX]`: every frame of one loop as JSON
 /// (``JSONOutput/writeFrames(_:offset:progress:)``, written as each frame is culled), or about 20 frames as text, each

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// `stencil-bench help` (also `--help` or `-h` with no subcommand): prints the usage.
 enum HelpCommand {
     /// The usage text.

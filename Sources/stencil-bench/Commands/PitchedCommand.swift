@@ -1,5 +1,6 @@
 import Foundation
 import StencilKit
+import StencilScenarios
 
 /// `stencil-bench pitched [--quick] [--strict] [--json]`: the perspective covers' timings against the single-level
 /// cover of the same trapezoid, their allocations, and the JFK → LHR chase camera's stencil, needs and schedule

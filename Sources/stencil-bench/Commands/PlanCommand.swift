@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// `stencil-bench plan SCENARIO [--json]`: the scenario's memory plan, as JSON
 /// (``JSONOutput/writePlan(_:budgetBytes:progress:)``, written segment by segment) or as a short summary. A scenario

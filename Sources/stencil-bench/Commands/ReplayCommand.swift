@@ -2,6 +2,7 @@ import Foundation
 import MercatorMath
 import StencilKit
 import StencilKitIO
+import StencilScenarios
 
 /// `replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]`: the scenario flown in
 /// wall-clock time (K times faster) over a real tile source, each method through a real ``TileLoader``: the

@@ -1,5 +1,6 @@
 import Foundation
 import StencilKit
+import StencilScenarios
 
 /// `stencil-bench run [SCENARIO...] [--quick] [--strict] [--json] [--save FILE] [--compare FILE] [--threshold X]
 /// [--budget-ms MS] [--fps FPS] [--repetitions N] [--stride N]`: measures the scenarios, prints the report and the

@@ -1,4 +1,5 @@
 import StencilKit
+import StencilScenarios
 
 extension ScenarioSetup {
     /// The scenario that the one SCENARIO argument of `command` names (a built-in name or a file), set up: no

@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 
 /// `stencil-bench scenarios [--write DIR]`: lists the built-in scenarios, or copies each to `DIR/NAME.json`.
 enum ScenariosCommand {

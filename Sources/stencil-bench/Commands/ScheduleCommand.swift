@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// `schedule SCENARIO [--json] [--capacity N] [--latency S] [--throughput N]`: the streaming schedule (the geometry
 /// model's "Streaming schedule", §9) of a scenario with its `"loader"` and budget (or the options given), as JSON or a

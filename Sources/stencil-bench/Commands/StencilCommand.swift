@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// `stencil-bench stencil SCENARIO [--json]`: the scenario's stencil, as JSON (``JSONOutput/writeStencil(_:format:)``)
 /// or as its column runs per row. It never plans: a scenario whose budget is too small still gets its stencil. A

@@ -1,6 +1,7 @@
 import Foundation
 import StencilKit
 import StencilPictures
+import StencilScenarios
 
 /// `stencil-bench svg SCENARIO [--frame N] -o FILE.svg` draws a scenario like a debug view (``FlightDrawing``);
 /// with `--segments` its budget plan's segments (``SegmentsDrawing``); with `--residency` its streaming schedule's

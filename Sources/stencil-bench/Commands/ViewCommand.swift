@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// `stencil-bench view VIEW [--json]`: the tiles a view shows and its prefetch ring.
 ///

@@ -1,4 +1,5 @@
 import StencilKitIO
+import StencilScenarios
 
 /// A refusal of `extract` or `archive`, printed with `--json` as `{"error": {"kind": K, "message": "..."}}` (exit
 /// status 2): `usage` (the command line), `scenario` (a scenario that cannot be read, set up or is not on an XYZ

@@ -1,5 +1,6 @@
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 extension ScenarioSetup {
     /// The pyramid stencil of the scenario's track over `levels`: the track (on an XYZ grid at any level) scaled by

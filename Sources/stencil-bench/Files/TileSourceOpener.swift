@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKitIO
+import StencilScenarios
 
 /// The tile source a command's `--source PATH` names: a PMTiles archive (a file whose name ends `.pmtiles`,
 /// ``PMTilesReader``) or a `{z}/{x}/{y}.ext` directory (``TileDirectory``, its extension discovered). One function,

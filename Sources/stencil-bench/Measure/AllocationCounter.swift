@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

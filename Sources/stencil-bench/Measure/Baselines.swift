@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The article's fixed-radius stencil: every tile whose centre lies within one radius of the track's centre line,
 /// the radius being half the footprint's diagonal (margin and lateral band included). The centre line is the

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// How much to measure: repetitions, frame stride and the budget overrides, and the caps that keep a run's time
 /// and memory bounded whatever the scenario (each cap that takes effect is reported as a note).
@@ -553,13 +554,3 @@ struct ScenarioBenchmark {
     }
 }
 
-/// A number with up to 3 decimals, trailing zeros dropped.
-func fmt(_ x: Double, decimals: Int = 3) -> String {
-    guard x.isFinite else { return x > 0 ? "∞" : "-∞" }
-    var s = String(format: "%.\(decimals)f", x)
-    if s.contains(".") {
-        while s.hasSuffix("0") { s.removeLast() }
-        if s.hasSuffix(".") { s.removeLast() }
-    }
-    return s == "-0" ? "0" : s
-}

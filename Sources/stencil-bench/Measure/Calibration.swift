@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// A fixed arithmetic loop timed before and after a run, to tell whether the machine was busy while it ran.
 ///
 /// One timing is ``repetitions`` runs of ``iterations`` steps of a 64-bit xorshift–multiply mix (about 2 ms each on a

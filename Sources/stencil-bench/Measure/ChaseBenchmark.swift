@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The built-in chase scenario `jfk-lhr-chase` (§11 along §12's ground timing), read and set up as every command
 /// reads it, so the figures are its camera's: times the pitched stencil, the needs (built from run diffs) and the

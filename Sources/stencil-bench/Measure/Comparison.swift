@@ -1,4 +1,6 @@
+import MercatorMath
 import Foundation
+import StencilScenarios
 
 /// Comparison of a run with saved results (`--compare`).
 enum Comparison {

@@ -1,4 +1,5 @@
 import StencilKit
+import StencilScenarios
 
 /// Plays a schedule twice with a fresh driver, stepped once a frame from −w with every load completing at the
 /// model's time; the second pass is timed per step (completion reports included) and its allocations counted.

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// What one part of a run (a scenario, a view cover, the streaming comparison) found, in the verdict's classes:
 ///
 /// - correctness: checks with one right answer (brute-force agreement, residency, no heap allocation, the schedule's

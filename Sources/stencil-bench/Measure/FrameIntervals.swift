@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// A per-frame set of tiles — a frame's need N_k, or a heuristic's prefetch region — stored as each tile's runs of
 /// consecutive frames and read as events: the tiles entering the set at frame k and those leaving it at k.

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// Timing a method and its reference in alternation: a batch of one, then a batch of the other, so that load from
 /// other processes falls on both alike.
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)

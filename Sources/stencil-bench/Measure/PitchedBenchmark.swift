@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The perspective covers `run` measures (§11): per call, a ``PerspectiveCamera`` made from a centre, bearing, pitch
 /// and screen plus its multi-level cover into a reused ``PitchedCover`` — what a renderer does each frame — timed in

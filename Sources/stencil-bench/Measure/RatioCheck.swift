@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// A performance target as a ratio: the method's p50 ≤ ``limit`` × the reference's p50, both timed in alternation
 /// (``Interleaved``) in the same process. Absolute p50 and p99 of both are kept for the report.
 struct RatioCheck: Sendable {

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// The ratio targets' limits (``RatioCheck``): the largest method p50 ÷ reference p50 that passes.
 ///
 /// Each limit is the worst ratio measured on the 2-core development machine (2026-11-26: four full and quick runs

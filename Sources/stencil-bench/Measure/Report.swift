@@ -1,4 +1,6 @@
+import MercatorMath
 import Foundation
+import StencilScenarios
 
 /// The printed report: sizes, times and baselines per scenario, then notes and the verdict.
 enum Report {

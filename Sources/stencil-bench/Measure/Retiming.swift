@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// How `run` re-times a measurement that missed its target: the one policy of every per-call target (view covers,
 /// stencil setups and plans, the schedule driver's step).
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 
 /// The per-call targets set for a built-in scenario's stencil setup and plan, as p50s in
 /// seconds: the 2,000-point GPX track's stencil ≤ 2 ms, the JFK→LHR plan ≤ 5 ms, and each 5 × 50-tile corridor at

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// Summary statistics of a set of samples: nearest-rank percentiles (p50, p90, p99), maximum, mean and count.
 struct Percentiles: Sendable {
     let count: Int

@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// The verdict of a run, by class (``Findings``): correctness, the frame budget, performance ratio targets, and, with
 /// `--compare`, regressions against saved results. Absolute timing targets are counted beside and fail only with
 /// `--strict`; a calibration loop timed before and after (``Calibration``) says whether the machine was busy.

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The built-in view covers `run` measures, with their per-call targets: per call, a ``Viewport`` made from a centre,
 /// bearing and screen plus its cover into a reused buffer — what a renderer does each frame.

@@ -1,5 +1,6 @@
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The references the view covers are timed against (``ViewBenchmark``), each the naive way to do the same job:
 ///

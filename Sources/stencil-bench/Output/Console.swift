@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 
 /// Writing to standard error and to files.
 enum Console {

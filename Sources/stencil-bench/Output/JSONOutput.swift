@@ -1,5 +1,6 @@
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The machine-readable outputs: stencil, frames and plan, streamed through ``JSONStream`` as they are produced
 /// (their size grows with the stencil's runs, the frames or the plan's segments, and may be large), and the

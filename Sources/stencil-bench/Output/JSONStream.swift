@@ -1,3 +1,6 @@
+import MercatorMath
+import StencilScenarios
+
 /// A JSON document written to standard output as it is produced, for outputs whose size grows with the stencil's
 /// runs, the frames or the plan's segments: the document is never built whole in memory.
 ///

@@ -1,5 +1,6 @@
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// A real tile the bench writes as the fields of a JSON array: `c, j` for a tile of a grid, `n, x, y` for a tile of
 /// an XYZ pyramid.

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 extension JSONValue {
     /// How ``rendered(_:)`` lays a value out.
@@ -100,14 +101,6 @@ extension JSONValue {
             }
             out += String(repeating: " ", count: indent) + "}"
         }
-    }
-
-    /// A number as JSON: whole numbers without a fraction, others in Swift's shortest round-trip form; non-finite
-    /// values (which JSON cannot hold) as null.
-    static func format(_ n: Double) -> String {
-        guard n.isFinite else { return "null" }
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
     }
 
     /// Appends `s` as a JSON string: quoted, with `"`, `\\` and control characters escaped.

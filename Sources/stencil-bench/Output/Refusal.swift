@@ -1,5 +1,6 @@
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// How every refusal leaves the tool — a bad option or value, a scenario or view it cannot read, a flight or
 /// schedule the library refuses: exit status 2, `stencil-bench: MESSAGE` on standard error, and with `--json` the

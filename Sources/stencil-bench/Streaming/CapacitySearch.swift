@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 
 /// The smallest capacity at which a method flies stall-free, by galloping then binary search with the loader
 /// simulator.

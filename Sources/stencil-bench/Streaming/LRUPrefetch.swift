@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// A heuristic that does not know the route: each frame it wants the tiles of its prefetch region about the pose
 /// (``PrefetchShape``) and keeps what it can in an LRU cache of C slots.

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The one loader simulator every streaming method of the comparison feeds: C texture slots and the library's
 /// ``LoaderModel`` ("Streaming schedule", its section "Loader"), with a clock that stops while a frame waits for its

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The prefetch regions of the three heuristics the streaming comparison measures: what a renderer that does not know
 /// the route keeps resident around the aircraft. Each is drawn about the pose's footprint ("Screen footprint") widened

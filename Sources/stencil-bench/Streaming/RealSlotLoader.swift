@@ -2,6 +2,7 @@ import Foundation
 import MercatorMath
 import StencilKit
 import StencilKitIO
+import StencilScenarios
 
 /// The real loader behind ``SlotLoader`` (`replay`): the simulator's C slots, with loads read by a ``TileLoader``
 /// from a tile source in wall-clock time, on a clock running `speedup` times real time.

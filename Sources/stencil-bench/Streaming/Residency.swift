@@ -1,4 +1,5 @@
 import StencilKit
+import StencilScenarios
 
 /// What a streaming schedule keeps in texture memory over time: for every load, the tile, when it was requested,
 /// when it completed and when it was evicted (nil: kept to the end), so a picture can ask what is loading and what

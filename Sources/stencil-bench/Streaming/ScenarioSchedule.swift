@@ -1,5 +1,6 @@
 import StencilKit
 import StencilPictures
+import StencilScenarios
 
 /// The streaming schedule of a scenario as `stencil-bench schedule` plans it: the needs of its frames
 /// (``Needs<TileIndex>/init(frames:)``), the loader of its `"loader"` block or of `--latency` and `--throughput`, and the

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// A ``StreamingSchedule`` flown through the loader simulator by its ``ScheduleDriver``, in one of two ways:
 /// - **At action times**, as a renderer that wakes at the driver's ``ScheduleDriver/nextActionTime`` as well as at

@@ -2,6 +2,7 @@ import Foundation
 import MercatorMath
 import StencilKit
 import StencilKitIO
+import StencilScenarios
 
 /// A ``StreamingSchedule`` flown in wall-clock time by the library's ``StreamingSession`` (the README's streaming
 /// example), over a real ``TileLoader``, for a flat screen and a chase camera alike.

@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// A ``BudgetPlan`` (`pause` or `seamless`) flown through the loader simulator, requesting the next segment's tiles
 /// as early as its capacity allows.

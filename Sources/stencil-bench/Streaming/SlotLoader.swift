@@ -1,4 +1,5 @@
 import Foundation
+import StencilScenarios
 
 /// What a ``StreamingMethod`` acts through: C texture slots and a loader, tiles numbered as Int32. The
 /// ``LoaderSimulator`` implements it with the library's loader model; ``RealSlotLoader`` with real reads

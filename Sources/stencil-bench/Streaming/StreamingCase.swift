@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// A loader setting of the comparison: a name and the library's ``LoaderModel``.
 struct LoaderSetting: Sendable {

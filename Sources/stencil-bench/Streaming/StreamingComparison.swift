@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// The streaming comparison that `run` measures after the scenarios: on the same routes, with the same
 /// loader model, the streaming schedule against the segment plans (`pause`, `seamless`) and three prefetch heuristics

@@ -1,5 +1,6 @@
 import Foundation
 import StencilKit
+import StencilScenarios
 
 /// A streaming method the comparison measures: it preloads before take-off and acts once per frame (requests and
 /// evictions at or before the frame's step), through a ``SlotLoader``: the ``LoaderSimulator``, or the real loader of

@@ -1,5 +1,6 @@
 import Foundation
 import StencilKit
+import StencilScenarios
 
 /// The streaming comparison as printed by `run` and as its JSON: one table of methods per route and loader, one of
 /// the schedule's targets, the schedule's speed, and the verdict's part.

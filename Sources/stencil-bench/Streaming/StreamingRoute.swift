@@ -1,6 +1,7 @@
 import Foundation
 import MercatorMath
 import StencilKit
+import StencilScenarios
 
 /// One route of the streaming comparison, with everything its methods share whatever the loader and capacity: the
 /// poses of its frames, its needs (``Needs<TileIndex>``), the heuristics' regions, the tile numbering; and one function per

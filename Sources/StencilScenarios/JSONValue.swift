@@ -18,7 +18,7 @@ import Foundation
 /// `Double` parsers (correctly rounded). Goals, in order: refuse what is not JSON, naming where; read every number
 /// and string exactly as RFC 8259 defines it; bounded work (nesting at most ``maximumDepth`` levels). The format of
 /// the files read through it is in `Benchmarks/FORMAT.md`.
-enum JSONValue: Sendable {
+package enum JSONValue: Sendable {
     /// `null`.
     case null
     /// `true` or `false`.
@@ -36,18 +36,18 @@ enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
 
     /// The deepest nesting of arrays and objects the reader accepts.
-    static let maximumDepth = 200
+    package static let maximumDepth = 200
 
     /// Parses JSON text.
     /// - Throws: ``JSONSyntaxError`` naming the line and column of the first problem.
     /// - Complexity: O(length of `text`).
-    static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         return try parser.document()
     }
 
     /// A short name of the value's kind, for error messages.
-    var kind: String {
+    package var kind: String {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
@@ -59,13 +59,13 @@ enum JSONValue: Sendable {
     }
 
     /// The value of `key` in an object (nil for other kinds or a missing key).
-    subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         guard case .object(let pairs) = self else { return nil }
         return pairs.first { $0.key == key }?.value
     }
 
     /// The number, if this is one (a whole number as the nearest Double).
-    var number: Double? {
+    package var number: Double? {
         switch self {
         case .number(let n): return n
         case .integer(let i): return Double(i)
@@ -74,39 +74,39 @@ enum JSONValue: Sendable {
     }
 
     /// The string, if this is one.
-    var string: String? {
+    package var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// The elements, if this is an array.
-    var array: [JSONValue]? {
+    package var array: [JSONValue]? {
         if case .array(let a) = self { return a }
         return nil
     }
 }
 
 /// A JSON syntax error at a line and column of the text, both from 1 (columns count Unicode scalars).
-struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
-    let message: String
-    let line: Int
-    let column: Int
-    var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
+package struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
+    package let line: Int
+    package let column: Int
+    package var description: String { "invalid JSON at line \(line), column \(column): \(message)" }
 }
 
 /// A recursive-descent parser over UTF-8 bytes (RFC 8259, no extensions): it checks the grammar and keeps the
 /// position; the numbers' values come from `Int(_:)` and `Double(_:)`.
 private struct JSONParser {
-    let bytes: [UInt8]
-    var index = 0
-    var depth = 0
+    package let bytes: [UInt8]
+    package var index = 0
+    package var depth = 0
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    package init(bytes: [UInt8]) { self.bytes = bytes }
 
     /// The byte at the current position, nil at the end.
-    var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+    package var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    mutating func document() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func document() throws(JSONSyntaxError) -> JSONValue {
         skipSpace()
         let value = try self.value()
         skipSpace()
@@ -115,7 +115,7 @@ private struct JSONParser {
     }
 
     /// The error `message` at the current position.
-    func error(_ message: String) -> JSONSyntaxError {
+    package func error(_ message: String) -> JSONSyntaxError {
         var line = 1
         var column = 1
         for b in bytes[..<min(index, bytes.count)] {
@@ -129,12 +129,12 @@ private struct JSONParser {
         return JSONSyntaxError(message: message, line: line, column: column)
     }
 
-    mutating func skipSpace() {
+    package mutating func skipSpace() {
         while let b = peek, b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D { index += 1 }
     }
 
     /// The character at byte `i`, for a message: `'x'`, or `U+XXXX` for a control character.
-    func shown(at i: Int) -> String {
+    package func shown(at i: Int) -> String {
         let text = String(decoding: bytes[i..<min(i + 4, bytes.count)], as: UTF8.self)
         guard let scalar = text.unicodeScalars.first, scalar.value >= 0x20 else {
             let hex = String(bytes[i], radix: 16, uppercase: true)
@@ -143,7 +143,7 @@ private struct JSONParser {
         return "'\(Character(scalar))'"
     }
 
-    mutating func value() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func value() throws(JSONSyntaxError) -> JSONValue {
         guard let b = peek else { throw error("unexpected end of text") }
         switch b {
         case UInt8(ascii: "{"): return try object()
@@ -157,14 +157,14 @@ private struct JSONParser {
         }
     }
 
-    mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
+    package mutating func literal(_ word: String, _ value: JSONValue) throws(JSONSyntaxError) -> JSONValue {
         let w = Array(word.utf8)
         guard bytes[index...].starts(with: w) else { throw error("invalid literal (expected \(word))") }
         index += w.count
         return value
     }
 
-    mutating func nest() throws(JSONSyntaxError) {
+    package mutating func nest() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= JSONValue.maximumDepth else {
             throw error("nesting deeper than \(JSONValue.maximumDepth) levels")
@@ -172,12 +172,12 @@ private struct JSONParser {
     }
 
     /// After a `,`: refuses a trailing comma before `close`.
-    mutating func noTrailingComma(before close: UInt8) throws(JSONSyntaxError) {
+    package mutating func noTrailingComma(before close: UInt8) throws(JSONSyntaxError) {
         skipSpace()
         if peek == close { throw error("a trailing comma before '\(Character(Unicode.Scalar(close)))'") }
     }
 
-    mutating func object() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try nest()
         defer { depth -= 1 }
         index += 1
@@ -217,7 +217,7 @@ private struct JSONParser {
         }
     }
 
-    mutating func array() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func array() throws(JSONSyntaxError) -> JSONValue {
         try nest()
         defer { depth -= 1 }
         index += 1
@@ -245,7 +245,7 @@ private struct JSONParser {
     }
 
     /// The two-character escapes and the bytes they stand for.
-    static let escapes: [UInt8: UInt8] = [
+    package static let escapes: [UInt8: UInt8] = [
         UInt8(ascii: "\""): 0x22, UInt8(ascii: "\\"): 0x5C, UInt8(ascii: "/"): 0x2F, UInt8(ascii: "b"): 0x08,
         UInt8(ascii: "f"): 0x0C, UInt8(ascii: "n"): 0x0A, UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
     ]
@@ -253,7 +253,7 @@ private struct JSONParser {
     /// A string from its opening quote: the bytes between the quotes, escapes decoded (`\uXXXX` as UTF-16, a
     /// surrogate pair as one scalar; an unpaired surrogate is refused, for it is no Unicode scalar). An escape's
     /// error is reported at its backslash.
-    mutating func string() throws(JSONSyntaxError) -> String {
+    package mutating func string() throws(JSONSyntaxError) -> String {
         index += 1
         var out: [UInt8] = []
         while true {
@@ -299,7 +299,7 @@ private struct JSONParser {
     }
 
     /// `\uXXXX` from its backslash at the current position: its UTF-16 code unit.
-    mutating func utf16Unit() throws(JSONSyntaxError) -> UInt32 {
+    package mutating func utf16Unit() throws(JSONSyntaxError) -> UInt32 {
         let digits = bytes[min(index + 2, bytes.count)..<min(index + 6, bytes.count)]
         guard digits.count == 4, digits.allSatisfy({ ($0 as UInt8).isHexDigit }),
             let code = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
@@ -310,7 +310,7 @@ private struct JSONParser {
 
     /// A number (RFC 8259 §6): `-`? (`0` | [1-9][0-9]*) (`.` [0-9]+)? ([eE] [+-]? [0-9]+)?. Written with digits only
     /// and within `Int`'s range, an ``JSONValue/integer(_:)``; else the nearest Double, which must be finite.
-    mutating func number() throws(JSONSyntaxError) -> JSONValue {
+    package mutating func number() throws(JSONSyntaxError) -> JSONValue {
         let start = index
         if peek == UInt8(ascii: "-") { index += 1 }
         if peek == UInt8(ascii: "0") {
@@ -342,7 +342,7 @@ private struct JSONParser {
     }
 
     /// Moves past ASCII digits; how many.
-    mutating func skipDigits() -> Int {
+    package mutating func skipDigits() -> Int {
         let start = index
         while let b = peek, b.isDigit { index += 1 }
         return index - start
@@ -357,5 +357,15 @@ extension UInt8 {
     fileprivate var isHexDigit: Bool {
         isDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(self)
             || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(self)
+    }
+}
+
+extension JSONValue {
+    /// A number as JSON: whole numbers without a fraction, others in Swift's shortest round-trip form; non-finite
+    /// values (which JSON cannot hold) as null.
+    package static func format(_ n: Double) -> String {
+        guard n.isFinite else { return "null" }
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
     }
 }

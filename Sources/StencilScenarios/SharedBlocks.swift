@@ -4,7 +4,7 @@ import StencilKit
 
 /// The `"grid"` block of scenario and view files: `{"columns", "rows", "tileSize"}` (whole numbers ≥ 1), or
 /// `{"xyz": n}`, a Web Mercator XYZ level n in 0…30 (2ⁿ × 2ⁿ tiles of 256 px).
-enum GridSpec: Sendable {
+package enum GridSpec: Sendable {
     /// Columns × rows tiles of `tileSize` px.
     case tiles(columns: Int, rows: Int, tileSize: Int)
     /// The Web Mercator XYZ level `level`, tiles of 256 px.
@@ -12,7 +12,7 @@ enum GridSpec: Sendable {
 
     /// Reads the block.
     /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or invalid field.
-    init(_ g: FieldReader) throws(ScenarioError) {
+    package init(_ g: FieldReader) throws(ScenarioError) {
         if g.has("xyz") {
             try g.allow(["xyz"])
             let level = try g.integer("xyz")
@@ -27,7 +27,7 @@ enum GridSpec: Sendable {
     }
 
     /// The block as a scenario file writes it, for messages.
-    var description: String {
+    package var description: String {
         switch self {
         case .tiles(let columns, let rows, let tileSize):
             return "{\"columns\": \(columns), \"rows\": \(rows), \"tileSize\": \(tileSize)}"
@@ -36,7 +36,7 @@ enum GridSpec: Sendable {
     }
 
     /// The tile size in px (256 for an XYZ level).
-    var tileSize: Int {
+    package var tileSize: Int {
         switch self {
         case .tiles(_, _, let size): return size
         case .xyz: return 256
@@ -45,7 +45,7 @@ enum GridSpec: Sendable {
 
     /// The grid the block describes.
     /// - Throws: `MercatorError` when MercatorMath refuses it (a grid too large, say).
-    func makeGrid() throws(MercatorError) -> TileGrid {
+    package func makeGrid() throws(MercatorError) -> TileGrid {
         switch self {
         case .tiles(let columns, let rows, let tileSize):
             return try TileGrid(columns: columns, rows: rows, tileSize: tileSize)
@@ -60,23 +60,23 @@ enum GridSpec: Sendable {
 /// default 1); `anchor` is `{"x", "y"}`, fractions of the screen from its top-left in [0, 1] (default the centre);
 /// `margin` is terrain px added on every side (≥ 0, default 0). `scale` was once named `zoom`: that name is still
 /// read, with a deprecation note on standard error (once a run); a block that gives both is refused.
-struct ScreenSpec: Sendable {
+package struct ScreenSpec: Sendable {
     /// Width in points.
-    var width: Double
+    package var width: Double
     /// Height in points.
-    var height: Double
+    package var height: Double
     /// Terrain px per point; nil when a map zoom sets it (a view file with `"map"`, where `scale` must be absent).
-    var scale: Double?
+    package var scale: Double?
     /// The aircraft's (or the view centre's) place on screen, as fractions from the top-left.
-    var anchor: (x: Double, y: Double)
+    package var anchor: (x: Double, y: Double)
     /// Terrain px added on every side of the footprint.
-    var margin: Double
+    package var margin: Double
 
     /// Reads the block; with `scaleFromMap` the field `scale` must be absent (a map zoom, or a camera's zoom or
     /// altitude, sets the scale; `scaleSetter` says which, in the refusal).
     /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or invalid field, or for both `scale`
     ///   and its deprecated name `zoom`.
-    init(
+    package init(
         _ block: FieldReader, scaleFromMap: Bool = false,
         scaleSetter: String = "with \"map\" (map.zoom sets the scale)"
     ) throws(ScenarioError) {
@@ -111,7 +111,7 @@ struct ScreenSpec: Sendable {
 
     /// The library's screen, at `scale` when given (a map zoom's), else at the block's own scale.
     /// - Throws: ``StencilError`` when the library refuses the screen.
-    func makeScreen(scale override: Double? = nil) throws(StencilError) -> Screen {
+    package func makeScreen(scale override: Double? = nil) throws(StencilError) -> Screen {
         try Screen(
             width: width, height: height, scale: override ?? scale ?? 1,
             anchor: Screen.Anchor(x: anchor.x, y: anchor.y), margin: margin)
@@ -119,13 +119,13 @@ struct ScreenSpec: Sendable {
 }
 
 /// Notes on standard error printed at most once a run each: `stencil-bench: TEXT`.
-enum Notes {
+package enum Notes {
     private static let printed = Printed()
 
     /// Prints `text` unless the same text was printed before in this run.
-    static func once(_ text: String) {
+    package static func once(_ text: String) {
         guard printed.claim(text) else { return }
-        Console.error("stencil-bench: \(text)")
+        FileHandle.standardError.write(Data("stencil-bench: \(text)\n".utf8))
     }
 
     /// The texts printed, under a lock.
@@ -134,7 +134,7 @@ enum Notes {
         private var texts: Set<String> = []
 
         /// True for the first caller with `text` only.
-        func claim(_ text: String) -> Bool {
+        package func claim(_ text: String) -> Bool {
             lock.lock()
             defer { lock.unlock() }
             return texts.insert(text).inserted
@@ -143,13 +143,13 @@ enum Notes {
 }
 
 /// A note on standard error printed at most once a run: `stencil-bench: TEXT`.
-enum DeprecationNote {
+package enum DeprecationNote {
     private static let printed = Printed()
 
     /// Prints `text` unless a note was printed before in this run.
-    static func once(_ text: String) {
+    package static func once(_ text: String) {
         guard printed.claim() else { return }
-        Console.error("stencil-bench: \(text)")
+        FileHandle.standardError.write(Data("stencil-bench: \(text)\n".utf8))
     }
 
     /// Whether the note was printed, set once under a lock.
@@ -158,7 +158,7 @@ enum DeprecationNote {
         private var done = false
 
         /// True for the first caller only.
-        func claim() -> Bool {
+        package func claim() -> Bool {
             lock.lock()
             defer { lock.unlock() }
             guard !done else { return false }

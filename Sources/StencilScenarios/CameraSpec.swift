@@ -12,17 +12,17 @@ import StencilKit
 /// degrees (default 36.87, MapLibre's), `horizon` the horizon limit θ_max in degrees from the nadir (default 89.25).
 /// The map's levels give the levels by depth; `screen.margin` is the margin m in px of the view's level. The ranges
 /// are the library's (``/StencilKit/PerspectiveCamera``): a value outside them is refused with its valid range.
-struct ViewCameraSpec: Sendable {
+package struct ViewCameraSpec: Sendable {
     /// The pitch p in degrees.
-    var pitch: Double
+    package var pitch: Double
     /// The vertical field of view f in degrees.
-    var fieldOfView: Double
+    package var fieldOfView: Double
     /// The horizon limit θ_max in degrees.
-    var horizon: Double
+    package var horizon: Double
 
     /// Reads the block.
     /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or non-numeric field.
-    init(_ c: FieldReader) throws(ScenarioError) {
+    package init(_ c: FieldReader) throws(ScenarioError) {
         try c.allow(["pitch", "fov", "horizon"])
         pitch = try c.number("pitch")
         fieldOfView = try c.number("fov", default: PerspectiveCamera.defaultFieldOfView)
@@ -42,27 +42,27 @@ struct ViewCameraSpec: Sendable {
 /// `levelBias` b in [0, 1) (default 0), `minLevel` and `maxLevel` (default 0 and 30) the levels the cover may use.
 /// The screen's `width`, `height` and `margin` are the camera's; its `scale` must be absent (the zoom or the altitude
 /// sets it) and its anchor the centre.
-struct ChaseCameraSpec: Sendable {
+package struct ChaseCameraSpec: Sendable {
     /// The pitch p in degrees.
-    var pitch: Double
+    package var pitch: Double
     /// The vertical field of view f in degrees.
-    var fieldOfView: Double
+    package var fieldOfView: Double
     /// The horizon limit θ_max in degrees.
-    var horizon: Double
+    package var horizon: Double
     /// The look-ahead a in px of the grid's level.
-    var lookAhead: Double
+    package var lookAhead: Double
     /// The fixed map zoom or altitude.
-    var zoom: ChaseCamera.Zoom
+    package var zoom: ChaseCamera.Zoom
     /// The level bias b.
-    var levelBias: Double
+    package var levelBias: Double
     /// The level range of the cover.
-    var minLevel: Int
-    var maxLevel: Int
+    package var minLevel: Int
+    package var maxLevel: Int
 
     /// Reads the block.
     /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or invalid field, for both `zoom` and
     ///   `altitude` or neither.
-    init(_ c: FieldReader) throws(ScenarioError) {
+    package init(_ c: FieldReader) throws(ScenarioError) {
         try c.allow(["pitch", "fov", "horizon", "lookAhead", "zoom", "altitude", "levelBias", "minLevel", "maxLevel"])
         pitch = try c.number("pitch")
         fieldOfView = try c.number("fov", default: PerspectiveCamera.defaultFieldOfView)
@@ -101,7 +101,7 @@ struct ChaseCameraSpec: Sendable {
 
     /// The library's chase camera on tiles of `tileSize` px, with the screen's width, height and margin.
     /// - Throws: ``StencilError`` when the library refuses a value (naming its valid range).
-    func makeCamera(tileSize: Int, screen: ScreenSpec, body: Body?) throws(StencilError) -> ChaseCamera {
+    package func makeCamera(tileSize: Int, screen: ScreenSpec, body: Body?) throws(StencilError) -> ChaseCamera {
         let levels: LevelOfDetail
         do {
             levels = try LevelOfDetail(
@@ -115,7 +115,7 @@ struct ChaseCameraSpec: Sendable {
 
 extension FieldReader {
     /// Refuses a screen anchor other than the centre: a perspective camera looks through the screen's centre.
-    func requireCentredAnchor(_ screen: ScreenSpec) throws(ScenarioError) {
+    package func requireCentredAnchor(_ screen: ScreenSpec) throws(ScenarioError) {
         guard screen.anchor == (0.5, 0.5) else {
             throw ScenarioError(
                 "\(source): field \"\(fieldPath("screen.anchor"))\" must be the centre {\"x\": 0.5, \"y\": 0.5} with "

@@ -19,9 +19,9 @@ import StencilKit
 /// A view with `"camera": {"pitch", "fov", "horizon"}` (``ViewCameraSpec``) is pitched (the geometry model's
 /// "Perspective views", §11): it needs `map` (the levels by depth come from its zoom, bias and level range), its
 /// screen anchor must be the centre and it has no ring (``PitchedViewSetup``).
-struct ViewScenario: Sendable {
+package struct ViewScenario: Sendable {
     /// Where the tiles come from.
-    enum Source: Sendable {
+    package enum Source: Sendable {
         /// A grid, as a scenario gives it.
         case grid(GridSpec)
         /// A Web Mercator pyramid at fractional map zoom Z ("Views and levels of detail").
@@ -29,32 +29,32 @@ struct ViewScenario: Sendable {
     }
 
     /// The view's centre.
-    enum Center: Sendable {
+    package enum Center: Sendable {
         /// A longitude and latitude in degrees.
         case geographic(lon: Double, lat: Double)
         /// Pixels of the grid (of the level, for a map).
         case pixel(x: Double, y: Double)
     }
 
-    var name: String?
-    var summary: String?
+    package var name: String?
+    package var summary: String?
     /// Where it came from, for error messages.
-    var source: String
-    var tiles: Source
+    package var source: String
+    package var tiles: Source
     /// The screen; its scale is nil with a map (the map zoom sets it).
-    var screen: ScreenSpec
+    package var screen: ScreenSpec
     /// The view's centre.
-    var center: Center
+    package var center: Center
     /// The bearing in degrees, clockwise from north.
-    var bearing: Double
+    package var bearing: Double
     /// The prefetch ring's width in terrain px (0: no ring).
-    var ring: Double
+    package var ring: Double
     /// The perspective camera of a pitched view; nil for a view straight down.
-    var camera: ViewCameraSpec?
+    package var camera: ViewCameraSpec?
 
     /// Reads a view from JSON text.
     /// - Throws: ``ViewError`` of kind `syntax` for invalid JSON, `field` for a missing, unknown or invalid field.
-    init(json text: String, source: String) throws(ViewError) {
+    package init(json text: String, source: String) throws(ViewError) {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch { throw ViewError(.syntax, "\(source): \(error)") }
         do {
@@ -110,7 +110,7 @@ struct ViewScenario: Sendable {
     }
 
     /// The map's level of detail (tile size, bias, level range), or nil for a grid.
-    var levels: (tileSize: Int, levelBias: Double, minLevel: Int, maxLevel: Int)? {
+    package var levels: (tileSize: Int, levelBias: Double, minLevel: Int, maxLevel: Int)? {
         guard case .map(_, let tileSize, let bias, let minLevel, let maxLevel) = tiles else { return nil }
         return (tileSize, bias, minLevel, maxLevel)
     }
@@ -136,16 +136,16 @@ struct ViewScenario: Sendable {
 }
 
 /// A view file turned into library values: the grid, its XYZ level if it has one, and the viewport.
-struct ViewSetup: Sendable {
-    let scenario: ViewScenario
-    let grid: TileGrid
+package struct ViewSetup: Sendable {
+    package let scenario: ViewScenario
+    package let grid: TileGrid
     /// The XYZ level: given by `map` or `grid.xyz`, or n when the grid is 2ⁿ × 2ⁿ tiles; nil otherwise.
-    let level: Int?
-    let viewport: Viewport
+    package let level: Int?
+    package let viewport: Viewport
 
     /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the view, or
     ///   `refused` for a pitched view (``PitchedViewSetup`` sets those up).
-    init(_ scenario: ViewScenario) throws(ViewError) {
+    package init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
         guard scenario.camera == nil else {
             throw ViewError(.refused, "\(scenario.source): a pitched view (with \"camera\") has no flat viewport")
@@ -189,9 +189,9 @@ struct ViewSetup: Sendable {
 }
 
 /// Why a view file was not shown: its kind (for `{"error": {"kind", "message"}}`) and a sentence.
-struct ViewError: Error, Sendable, CustomStringConvertible {
+package struct ViewError: Error, Sendable, CustomStringConvertible {
     /// The kinds of refusal.
-    enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// A command-line mistake.
         case usage
         /// The file cannot be found or read.
@@ -210,17 +210,17 @@ struct ViewError: Error, Sendable, CustomStringConvertible {
         case refused
     }
 
-    let kind: Kind
-    let message: String
+    package let kind: Kind
+    package let message: String
 
-    init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
     /// The refusal of `source`'s view for an error the library threw setting it up: a ``/StencilKit/StencilError``
     /// or a ``/MercatorMath/MercatorError`` by its kind, any other as `refused`.
-    init(library error: any Error, source: String) {
+    package init(library error: any Error, source: String) {
         message = "\(source): \(error)"
         switch error {
         case StencilError.nonFinite: kind = .nonFinite
@@ -230,10 +230,10 @@ struct ViewError: Error, Sendable, CustomStringConvertible {
         }
     }
 
-    var description: String { message }
+    package var description: String { message }
 
     /// `{"error": {"kind": K, "message": "..."}}`.
-    var json: JSONValue {
+    package var json: JSONValue {
         .object([("error", .object([("kind", .string(kind.rawValue)), ("message", .string(message))]))])
     }
 }

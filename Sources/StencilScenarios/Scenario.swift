@@ -6,59 +6,59 @@ import StencilKit
 ///
 /// Scenarios are read from JSON (Benchmarks/FORMAT.md lists every field) by a strict reader: an unknown
 /// field, a missing required field, a value of the wrong kind or out of range is an error naming the field.
-struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// Short name, used on the command line and in results.
-    var name: String
+    package var name: String
     /// Optional one-line description.
-    var summary: String?
+    package var summary: String?
     /// Where it came from, for error messages: `built-in scenario NAME` or `scenario FILE`.
-    var source: String
+    package var source: String
     /// The tile grid: explicit sizes or a Web Mercator XYZ level.
-    var grid: GridSpec
+    package var grid: GridSpec
     /// The route: the racetrack between two points ("Route and flight loop"), or a waypoint track ("Tracks: routes
     /// of any shape").
-    var route: RouteSpec
+    package var route: RouteSpec
     /// The screen: size, scale, anchor and margin.
-    var screen: ScreenSpec
+    package var screen: ScreenSpec
     /// The turn radius ρ in terrain px (0: pivots); with waypoints, the fly-by radius at every waypoint.
-    var turnRadius: Double
+    package var turnRadius: Double
     /// The racetrack's turn direction.
-    var turnDirection: TurnDirection
+    package var turnDirection: TurnDirection
     /// The lateral band d in terrain px: how far the pilot may steer either side of the track.
-    var lateralBand: Double
+    package var lateralBand: Double
     /// The lateral band in metres on the ground (`lateralBandMetres`, in place of `lateralBand`): the track's band
     /// becomes the px band that is at least this wide everywhere (``/StencilKit/Track/withLateralBand(metres:on:)``).
-    var lateralBandMetres: Double?
+    package var lateralBandMetres: Double?
     /// The sphere metres are measured on (`"body"`: `"earth"`, `"mars"` or `{"radius": R}`); nil for the grid's own
     /// (``/MercatorMath/TileGrid/defaultBody``).
-    var body: Body?
+    package var body: Body?
     /// Bytes per tile texture; defaults to tileSize² × 4 (RGBA8).
-    var bytesPerTile: Int
+    package var bytesPerTile: Int
     /// Texture budget in bytes; nil means unlimited (a single segment).
-    var budgetBytes: Int?
+    package var budgetBytes: Int?
     /// The swap policy at split points.
-    var policy: LoadPolicy
+    package var policy: LoadPolicy
     /// Whether rows past the terrain are dropped instead of refusing the flight.
-    var clipToTerrain: Bool
+    package var clipToTerrain: Bool
     /// Terrain pixels per second along the track (unused when ``groundSpeeds`` is given).
-    var speed: Double
+    package var speed: Double
     /// Ground speeds in metres per second, one for the whole track or one per leg (the geometry model's "Ground units
     /// and time", §12), from `flight.groundSpeed`, or `flight.knots` or `flight.kmh` converted; nil when the track is
     /// flown at the px/s ``speed``.
-    var groundSpeeds: [Double]?
+    package var groundSpeeds: [Double]?
     /// Frames per second.
-    var fps: Double
+    package var fps: Double
     /// Degrees per second for pivot turns (ρ = 0).
-    var turnRate: Double
+    package var turnRate: Double
     /// The loader of the streaming schedule (`"loader": {"latency": λ, "throughput": μ}`), if given.
-    var loader: (latency: Double, throughput: Double)?
+    package var loader: (latency: Double, throughput: Double)?
     /// A chase camera flown along the track (`"camera"`, ``ChaseCameraSpec``; the geometry model's "Perspective
     /// views", §11): `stencil`, `frames`, `schedule` and `svg` then show its pitched covers; nil for the screen
     /// straight down.
-    var camera: ChaseCameraSpec?
+    package var camera: ChaseCameraSpec?
 
     /// Reads a scenario from JSON text; `source` names it in error messages (e.g. `scenario foo.json`).
-    init(json text: String, source: String) throws(ScenarioError) {
+    package init(json text: String, source: String) throws(ScenarioError) {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch { throw ScenarioError("\(source): \(error)") }
         let top = try FieldReader(root, path: "", source: source)
@@ -147,7 +147,7 @@ struct Scenario: Sendable {
     /// - Throws: ``ScenarioError`` naming the fields for two ground speeds or a ground speed with the px `speed`, a
     ///   speed that is not a finite number in ``/StencilKit/GroundTiming/validSpeeds`` m/s, or a list that has
     ///   neither one speed nor one per leg (naming the count the route needs).
-    static func groundSpeeds(_ f: FieldReader, route: RouteSpec) throws(ScenarioError) -> [Double]? {
+    package static func groundSpeeds(_ f: FieldReader, route: RouteSpec) throws(ScenarioError) -> [Double]? {
         let units: [(key: String, unit: String, metresPerSecond: (Double) -> Double)] = [
             ("groundSpeed", "m/s", { $0 }),
             ("knots", "kn", { GroundTiming.metresPerSecond(knots: $0) }),
@@ -204,7 +204,7 @@ struct Scenario: Sendable {
 
     /// The `"body"` field: `"earth"`, `"mars"` or `{"radius": R}` (metres, in ``/MercatorMath/Body/validRadii``);
     /// nil when absent.
-    static func body(_ top: FieldReader) throws(ScenarioError) -> Body? {
+    package static func body(_ top: FieldReader) throws(ScenarioError) -> Body? {
         guard top.has("body") else { return nil }
         let valid = "must be \"earth\", \"mars\" or {\"radius\": R} (R in metres, 0.001 … 1e+15)"
         switch try top.value("body") {
@@ -230,12 +230,12 @@ struct Scenario: Sendable {
 /// of the one before it, and a loop's last ones at the first's place, with ``Track/droppingRepeatedWaypoints(_:closure:)``,
 /// instead of refusing them) make a waypoint track (the geometry model's "Tracks: routes of any shape").
 /// `dropped` holds the indices (in the file's list) of the waypoints dropped.
-enum RouteSpec: Sendable {
+package enum RouteSpec: Sendable {
     case racetrack(from: (lon: Double, lat: Double), to: (lon: Double, lat: Double), way: RouteWay)
     case waypoints(
         points: [(lon: Double, lat: Double)], legs: LegKind, closure: TrackClosure, tolerance: Double, dropped: [Int])
 
-    init(_ r: FieldReader) throws(ScenarioError) {
+    package init(_ r: FieldReader) throws(ScenarioError) {
         if r.has("waypoints") {
             try r.allow(["waypoints", "legs", "closure", "tolerance", "dropRepeated"])
             let items = try r.array("waypoints")
@@ -272,7 +272,7 @@ enum RouteSpec: Sendable {
     /// The legs of the route as the geometry model's "Ground units and time" (§12) counts them for per-leg speeds:
     /// the count a list of speeds may have besides 1, and a description for messages. A one-way route through n + 1
     /// waypoints has n legs, a loop n + 1 (the closing leg last), the racetrack 2 (outbound, return).
-    var legs: (count: Int, description: String) {
+    package var legs: (count: Int, description: String) {
         switch self {
         case .racetrack:
             return (2, "a racetrack has 2 legs (outbound with the U-turn at B, return with the U-turn at A)")
@@ -289,20 +289,20 @@ enum RouteSpec: Sendable {
 }
 
 /// A scenario that cannot be read or set up; the message names the scenario and the problem.
-struct ScenarioError: Error, Sendable, CustomStringConvertible {
-    let message: String
+package struct ScenarioError: Error, Sendable, CustomStringConvertible {
+    package let message: String
     /// The kind of problem for machine-readable output (``StencilError/kind`` for library errors).
-    let kind: String
+    package let kind: String
     /// Figures the message names, for machine-readable output (e.g. `largestRadius`, `minimumTiles`).
-    let figures: [(key: String, value: Double)]
-    init(_ message: String, kind: String = "badParameter", figures: [(key: String, value: Double)] = []) {
+    package let figures: [(key: String, value: Double)]
+    package init(_ message: String, kind: String = "badParameter", figures: [(key: String, value: Double)] = []) {
         self.message = message
         self.kind = kind
         self.figures = figures
     }
 
     /// The scenario error for a library error: its kind and figures.
-    init(_ source: String, _ error: StencilError) {
+    package init(_ source: String, _ error: StencilError) {
         // A file's repeated points have a switch of their own.
         var hint = ""
         if case .coincidentWaypoints = error {
@@ -311,7 +311,7 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
         self.init("\(source): \(error)\(hint)", kind: error.kind, figures: Self.figures(of: error))
     }
 
-    static func figures(of error: StencilError) -> [(key: String, value: Double)] {
+    package static func figures(of error: StencilError) -> [(key: String, value: Double)] {
         switch error {
         case .tooFewWaypoints(let count): return [("count", Double(count))]
         case .coincidentWaypoints(let first, let second, let latitude, let longitude):
@@ -346,5 +346,5 @@ struct ScenarioError: Error, Sendable, CustomStringConvertible {
             return [("legFrom", Double(from)), ("legTo", Double(to))] + figures(of: error)
         }
     }
-    var description: String { message }
+    package var description: String { message }
 }

@@ -2,18 +2,18 @@ import Foundation
 
 /// The built-in views (`stencil-bench view NAME`, `svg NAME`): the files `Views/NAME.json` (``BuiltinFile``).
 /// `scenarios --write` does not write them; `view NAME --json` prints what each shows.
-enum BuiltinViews {
+package enum BuiltinViews {
     /// Every built-in view: the 1024 × 768-px rectangle of the peers' benchmark at XYZ z = 12 at headings 0°, 30°,
     /// 45° and 73°; a 480 × 320 view on Mars Viking; MODEL.md example 5; and the pitched views (the geometry model's
     /// "Perspective views", §11): a cockpit-like 1920 × 1080 view at pitch 75° over the Bernese Alps, and MODEL.md
     /// example 7, a 1024 × 768 map at pitch 60°.
-    static let all = [
+    package static let all = [
         "view-z12-h0", "view-z12-h30", "view-z12-h45", "view-z12-h73", "view-viking", "view-example5", "alps-cockpit",
         "map-pitch60",
     ]
 
     /// Whether `argument` names a view: a built-in view, or a JSON file whose top level has a `center` field.
-    static func isView(_ argument: String) -> Bool {
+    package static func isView(_ argument: String) -> Bool {
         if all.contains(argument) { return true }
         guard let text = try? String(contentsOfFile: argument, encoding: .utf8),
             let root = try? JSONValue.parse(text)
@@ -23,7 +23,7 @@ enum BuiltinViews {
 
     /// The built-in view called `argument`, else the view file at that path.
     /// - Throws: ``ViewError`` of kind `file` when there is no such view or file, or the errors of reading it.
-    static func resolve(_ argument: String) throws(ViewError) -> ViewScenario {
+    package static func resolve(_ argument: String) throws(ViewError) -> ViewScenario {
         if all.contains(argument) {
             guard let text = BuiltinFile.text(argument, in: "Views") else {
                 throw ViewError(.file, BuiltinFile.missing(argument, in: "Views"))

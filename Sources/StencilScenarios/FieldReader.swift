@@ -4,17 +4,17 @@ import MercatorMath
 ///
 /// Scenario files, view files and the blocks they share (``GridSpec``, ``ScreenSpec``) read through it, so an unknown,
 /// missing or invalid field reads the same in each: `SOURCE: field "PATH" PROBLEM`.
-struct FieldReader {
+package struct FieldReader {
     /// The file, for error messages: `built-in scenario NAME`, `view FILE`.
-    let source: String
+    package let source: String
     /// The object's dotted path from the top (empty at the top).
-    let path: String
+    package let path: String
     /// The object's fields in document order.
-    let pairs: [(key: String, value: JSONValue)]
+    package let pairs: [(key: String, value: JSONValue)]
 
     /// A reader of `value`, which must be an object, found at `path` in `source`.
     /// - Throws: ``ScenarioError`` when `value` is not an object.
-    init(_ value: JSONValue, path: String, source: String) throws(ScenarioError) {
+    package init(_ value: JSONValue, path: String, source: String) throws(ScenarioError) {
         self.source = source
         self.path = path
         guard case .object(let pairs) = value else {
@@ -25,26 +25,26 @@ struct FieldReader {
     }
 
     /// The dotted path of field `key` of this object.
-    func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    package func fieldPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
     /// The error `SOURCE: field "PATH" PROBLEM` for field `key`.
-    func invalid(_ key: String, _ problem: String) -> ScenarioError {
+    package func invalid(_ key: String, _ problem: String) -> ScenarioError {
         ScenarioError("\(source): field \"\(fieldPath(key))\" \(problem)")
     }
 
     /// Throws for the first key not in `allowed`.
-    func allow(_ allowed: [String]) throws(ScenarioError) {
+    package func allow(_ allowed: [String]) throws(ScenarioError) {
         for pair in pairs where !allowed.contains(pair.key) {
             throw ScenarioError("\(source): unknown field \"\(fieldPath(pair.key))\"")
         }
     }
 
     /// Whether the object has field `key`.
-    func has(_ key: String) -> Bool { pairs.contains { $0.key == key } }
+    package func has(_ key: String) -> Bool { pairs.contains { $0.key == key } }
 
     /// The value of field `key`.
     /// - Throws: ``ScenarioError`` when the field is missing.
-    func value(_ key: String) throws(ScenarioError) -> JSONValue {
+    package func value(_ key: String) throws(ScenarioError) -> JSONValue {
         guard let v = pairs.first(where: { $0.key == key })?.value else {
             throw ScenarioError("\(source): missing field \"\(fieldPath(key))\"")
         }
@@ -52,36 +52,36 @@ struct FieldReader {
     }
 
     /// A reader of the object in field `key`.
-    func object(_ key: String) throws(ScenarioError) -> FieldReader {
+    package func object(_ key: String) throws(ScenarioError) -> FieldReader {
         try FieldReader(value(key), path: fieldPath(key), source: source)
     }
 
     /// A reader of the object in field `key`, or nil when the field is absent.
-    func optionalObject(_ key: String) throws(ScenarioError) -> FieldReader? {
+    package func optionalObject(_ key: String) throws(ScenarioError) -> FieldReader? {
         has(key) ? try object(key) : nil
     }
 
     /// The string in field `key`.
-    func string(_ key: String) throws(ScenarioError) -> String {
+    package func string(_ key: String) throws(ScenarioError) -> String {
         let v = try value(key)
         guard case .string(let s) = v else { throw invalid(key, "must be a string, not \(v.kind)") }
         return s
     }
 
     /// The array in field `key`.
-    func array(_ key: String) throws(ScenarioError) -> [JSONValue] {
+    package func array(_ key: String) throws(ScenarioError) -> [JSONValue] {
         let v = try value(key)
         guard case .array(let items) = v else { throw invalid(key, "must be an array, not \(v.kind)") }
         return items
     }
 
     /// The string in field `key`, or nil when the field is absent.
-    func optionalString(_ key: String) throws(ScenarioError) -> String? {
+    package func optionalString(_ key: String) throws(ScenarioError) -> String? {
         has(key) ? try string(key) : nil
     }
 
     /// The boolean in field `key`, or `fallback` when the field is absent.
-    func bool(_ key: String, default fallback: Bool) throws(ScenarioError) -> Bool {
+    package func bool(_ key: String, default fallback: Bool) throws(ScenarioError) -> Bool {
         guard has(key) else { return fallback }
         let v = try value(key)
         guard case .bool(let b) = v else { throw invalid(key, "must be true or false, not \(v.kind)") }
@@ -90,7 +90,7 @@ struct FieldReader {
 
     /// The number in field `key` (or `fallback` when absent and a fallback is given), checked to be greater than
     /// `low`, at least `min`, or in [0, 1] with `unit`.
-    func number(
+    package func number(
         _ key: String, default fallback: Double? = nil, greaterThan low: Double? = nil, atLeast min: Double? = nil,
         unit: Bool = false
     ) throws(ScenarioError) -> Double {
@@ -110,7 +110,7 @@ struct FieldReader {
     /// The whole number in field `key` (or `fallback` when absent and a fallback is given), at least `min`: written
     /// with digits only, any `Int` exactly; written with a fraction or an exponent (`1e3`, `12.0`), a whole value of
     /// at most 9·10¹⁵ in magnitude (below 2⁵³, where every whole Double is exact).
-    func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError) -> Int {
+    package func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError) -> Int {
         if let fallback, !has(key) { return fallback }
         let v = try value(key)
         let i: Int
@@ -128,7 +128,7 @@ struct FieldReader {
     }
 
     /// The case of `T` named by the string in field `key`, or `fallback` when the field is absent.
-    func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(ScenarioError) -> T
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(ScenarioError) -> T
     where T.RawValue == String {
         guard has(key) else { return fallback }
         let s = try string(key)
@@ -140,7 +140,7 @@ struct FieldReader {
     }
 
     /// A geographic point `{"lon": λ, "lat": φ}`, the latitude strictly inside ±90°.
-    func coordinate() throws(ScenarioError) -> (lon: Double, lat: Double) {
+    package func coordinate() throws(ScenarioError) -> (lon: Double, lat: Double) {
         try allow(["lon", "lat"])
         let lat = try number("lat")
         guard abs(lat) < 90 else {
@@ -151,7 +151,7 @@ struct FieldReader {
 
     /// The same object with field `old` named `new` (for a deprecated name read as its new one, errors naming the
     /// new one).
-    func renaming(_ old: String, to new: String) -> FieldReader {
+    package func renaming(_ old: String, to new: String) -> FieldReader {
         FieldReader(source: source, path: path, pairs: pairs.map { ($0.key == old ? new : $0.key, $0.value) })
     }
 

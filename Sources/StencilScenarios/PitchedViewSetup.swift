@@ -5,15 +5,15 @@ import StencilPictures
 
 /// A pitched view file (one with `"camera"`) turned into library values: the perspective camera and its cover (the
 /// geometry model's "Perspective views", §11).
-struct PitchedViewSetup: Sendable {
-    let scenario: ViewScenario
-    let camera: PerspectiveCamera
+package struct PitchedViewSetup: Sendable {
+    package let scenario: ViewScenario
+    package let camera: PerspectiveCamera
     /// The cover: levels coarsest first, then row-major (row, then unwrapped column).
-    let cover: [PitchedTile]
+    package let cover: [PitchedTile]
 
     /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the camera,
     ///   `refused` for a cover past ``/StencilKit/PerspectiveCamera/maximumCoverTiles``.
-    init(_ scenario: ViewScenario) throws(ViewError) {
+    package init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
         guard let spec = scenario.camera,
             case .map(let zoom, let tileSize, let bias, let minLevel, let maxLevel) =
@@ -46,20 +46,20 @@ struct PitchedViewSetup: Sendable {
     }
 
     /// The cover's tile counts per level, coarsest first.
-    var countsPerLevel: [(level: Int, count: Int)] { PitchedLevels.counts(cover.lazy.map(\.level)) }
+    package var countsPerLevel: [(level: Int, count: Int)] { PitchedLevels.counts(cover.lazy.map(\.level)) }
 }
 
 /// Helpers shared by the pitched commands: per-level counts and the footprint's extent of a camera
 /// (``/StencilPictures/PitchedBands``, where the pitched picture finds them too).
-enum PitchedLevels {
+package enum PitchedLevels {
     /// (level, count) for each level of `levels`, ascending.
-    static func counts(_ levels: some Sequence<Int>) -> [(level: Int, count: Int)] { PitchedBands.counts(levels) }
+    package static func counts(_ levels: some Sequence<Int>) -> [(level: Int, count: Int)] { PitchedBands.counts(levels) }
 
     /// `level n: N` pairs joined: `13: 14, 14: 18`.
-    static func text(_ counts: [(level: Int, count: Int)]) -> String {
+    package static func text(_ counts: [(level: Int, count: Int)]) -> String {
         counts.map { "level \($0.level): \(Figures.count($0.count))" }.joined(separator: ", ")
     }
 
     /// The footprint's distances ahead of the eye's ground point: (near, far).
-    static func extent(of camera: PerspectiveCamera) -> (near: Double, far: Double) { PitchedBands.extent(of: camera) }
+    package static func extent(of camera: PerspectiveCamera) -> (near: Double, far: Double) { PitchedBands.extent(of: camera) }
 }

@@ -4,12 +4,12 @@ import StencilKit
 
 /// How a scenario is flown: at a px/s speed (the geometry model's "Streaming schedule", §9) or at ground speeds in
 /// metres per second ("Ground units and time", §12).
-enum ScenarioTiming: Sendable {
+package enum ScenarioTiming: Sendable {
     case pixels(FlightTiming)
     case ground(GroundTiming)
 
     /// Frames per second.
-    var framesPerSecond: Double {
+    package var framesPerSecond: Double {
         switch self {
         case .pixels(let timing): return timing.framesPerSecond
         case .ground(let timing): return timing.framesPerSecond
@@ -17,10 +17,10 @@ enum ScenarioTiming: Sendable {
     }
 
     /// Seconds per frame, 1 / fps.
-    var frameInterval: Double { 1 / framesPerSecond }
+    package var frameInterval: Double { 1 / framesPerSecond }
 
     /// Degrees per second of pivots.
-    var turnRate: Double {
+    package var turnRate: Double {
         switch self {
         case .pixels(let timing): return timing.turnRate
         case .ground(let timing): return timing.turnRate
@@ -28,20 +28,20 @@ enum ScenarioTiming: Sendable {
     }
 
     /// The px/s timing, or nil at ground speeds.
-    var pixels: FlightTiming? {
+    package var pixels: FlightTiming? {
         if case .pixels(let timing) = self { return timing }
         return nil
     }
 
     /// The ground timing, or nil at a px/s speed.
-    var ground: GroundTiming? {
+    package var ground: GroundTiming? {
         if case .ground(let timing) = self { return timing }
         return nil
     }
 
     /// The timetable of `track` at this timing.
     /// - Throws: the errors of ``/StencilKit/TrackTimetable/init(track:timing:)-(_,GroundTiming)``.
-    func timetable(of track: Track) throws(StencilError) -> TrackTimetable {
+    package func timetable(of track: Track) throws(StencilError) -> TrackTimetable {
         switch self {
         case .pixels(let timing): return TrackTimetable(track: track, timing: timing)
         case .ground(let timing): return try TrackTimetable(track: track, timing: timing)
@@ -51,25 +51,25 @@ enum ScenarioTiming: Sendable {
 
 /// A ``Scenario`` turned into library values: grid, track (and the racetrack it was built from, for a racetrack
 /// scenario), timing, frames, texture format and budget.
-struct ScenarioSetup: Sendable {
-    let scenario: Scenario
-    let grid: TileGrid
+package struct ScenarioSetup: Sendable {
+    package let scenario: Scenario
+    package let grid: TileGrid
     /// The track flown: the track of ``racetrack``, or the waypoint track.
-    let track: Track
+    package let track: Track
     /// The racetrack, for a racetrack scenario.
-    let racetrack: Racetrack?
+    package let racetrack: Racetrack?
     /// The px/s timing, or the ground timing when the scenario gives ground speeds.
-    let timing: ScenarioTiming
+    package let timing: ScenarioTiming
     /// The poses of one lap (closed tracks) or of the whole flight (one-way), one per frame, at ``timing``.
-    let frames: TrackFrames
-    let format: TextureFormat
-    let budget: MemoryBudget
+    package let frames: TrackFrames
+    package let format: TextureFormat
+    package let budget: MemoryBudget
     /// The chase camera of a scenario with `"camera"` (§11), else nil.
-    let chase: ChaseCamera?
+    package let chase: ChaseCamera?
 
     /// Builds the track; `fpsOverride` replaces the scenario's frame rate.
     /// - Throws: ``ScenarioError`` with the library's message when the geometry is invalid.
-    init(_ scenario: Scenario, fpsOverride: Double? = nil) throws(ScenarioError) {
+    package init(_ scenario: Scenario, fpsOverride: Double? = nil) throws(ScenarioError) {
         do {
             try self.init(checked: scenario, fpsOverride: fpsOverride)
         } catch let error as StencilError {
@@ -160,15 +160,15 @@ struct ScenarioSetup: Sendable {
 
     /// When the track reaches each piece at the scenario's timing: poses at a time, and ETAs and ground distances at
     /// a pose.
-    var timetable: TrackTimetable { frames.timetable }
+    package var timetable: TrackTimetable { frames.timetable }
 
     /// The track's stencil (clipped if the scenario asks).
-    func makeStencil() throws(StencilError) -> Stencil {
+    package func makeStencil() throws(StencilError) -> Stencil {
         try Stencil(track: track, clipToTerrain: scenario.clipToTerrain)
     }
 
     /// The track's memory plan.
-    func makePlan() throws(StencilError) -> BudgetPlan {
+    package func makePlan() throws(StencilError) -> BudgetPlan {
         try BudgetPlan(
             track: track, budget: budget, format: format, policy: scenario.policy, clipToTerrain: scenario.clipToTerrain
         )
@@ -177,7 +177,7 @@ struct ScenarioSetup: Sendable {
     /// The stencil, with a library error turned into a ``ScenarioError`` naming the scenario, and the plan or the
     /// library's reason for refusing it (a budget too small for any split, say): the stencil and the frames do not
     /// need the budget, so a refused plan is a finding about the scenario, not an error that stops the command.
-    func validated() throws(ScenarioError) -> (Stencil, Result<BudgetPlan, StencilError>) {
+    package func validated() throws(ScenarioError) -> (Stencil, Result<BudgetPlan, StencilError>) {
         let stencil: Stencil
         do { stencil = try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
         return (stencil, Result { () throws(StencilError) in try makePlan() })
@@ -185,25 +185,25 @@ struct ScenarioSetup: Sendable {
 
     /// The stencil alone (it does not need the budget), with a library error turned into a ``ScenarioError`` naming
     /// the scenario.
-    func validatedStencil() throws(ScenarioError) -> Stencil {
+    package func validatedStencil() throws(ScenarioError) -> Stencil {
         do { return try makeStencil() } catch { throw ScenarioError(scenario.source, error) }
     }
 
     /// The plan, with a library error turned into a ``ScenarioError`` naming the scenario.
-    func validatedPlan() throws(ScenarioError) -> BudgetPlan {
+    package func validatedPlan() throws(ScenarioError) -> BudgetPlan {
         do { return try makePlan() } catch { throw ScenarioError(scenario.source, error) }
     }
 
     /// The along-track position of a pose as the plan measures it (``PlanMeasure``): on any track but a racetrack
     /// the arc length; on a racetrack its position projected on u(θ) from P_A, computed from the pose's position as
     /// the model states it (the measure's own figure, L − parameter on the return leg, differs from it by ulps).
-    func alongTrackPosition(of pose: TrackPose) -> Double {
+    package func alongTrackPosition(of pose: TrackPose) -> Double {
         guard let racetrack else { return track.planMeasure.position(of: pose, in: track).position }
         return (pose.position - racetrack.route.start).dot(racetrack.route.ahead)
     }
 
     /// A short description of a pose: its piece (or racetrack phase) and parameter.
-    func describe(_ pose: TrackPose) -> String {
+    package func describe(_ pose: TrackPose) -> String {
         let isTurn: Bool
         if case .turn = track.pieces[pose.piece] { isTurn = true } else { isTurn = false }
         let unit = isTurn ? "°" : " px"
@@ -214,18 +214,18 @@ struct ScenarioSetup: Sendable {
     }
 
     /// The per-frame time budget in seconds: `overrideMs` if given, else one frame interval.
-    func frameBudget(overrideMs: Double?) -> Double { overrideMs.map { $0 / 1000 } ?? timing.frameInterval }
+    package func frameBudget(overrideMs: Double?) -> Double { overrideMs.map { $0 / 1000 } ?? timing.frameInterval }
 
     /// The time of frame `k` and, at a ground timing, the ground distance flown at its pose: the `"t"` and `"g"` of
     /// `frames`.
     /// - Complexity: O(1).
-    func timeAndGround(frame k: Int, pose: TrackPose) -> (t: Double, g: Double?) {
+    package func timeAndGround(frame k: Int, pose: TrackPose) -> (t: Double, g: Double?) {
         (frames.time(ofFrame: k), timing.ground == nil ? nil : timetable.groundDistance(at: pose))
     }
 
     /// The lateral offset flown at frame `k` by `run`: δ = d·sin(2πk / (4·fps)), weaving across the whole band
     /// every four seconds (0 when the band is 0).
-    func weaveOffset(frame k: Int) -> Double {
+    package func weaveOffset(frame k: Int) -> Double {
         let d = track.lateralBand
         guard d > 0 else { return 0 }
         let phase = 2 * Double.pi * Double(k) / (4 * timing.framesPerSecond)
