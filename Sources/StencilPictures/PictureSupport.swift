@@ -3,8 +3,8 @@ import MercatorMath
 import StencilKit
 
 /// A number as the pictures' captions and labels write it: at most `decimals` decimals, trailing zeros dropped, `-0`
-/// as `0`, infinities as `∞` and `-∞`.
-func fmt(_ x: Double, decimals: Int = 3) -> String {
+/// as `0`, infinities as `∞` and `-∞`. Public, so that the benchmark's reports write numbers as its pictures do.
+public func fmt(_ x: Double, decimals: Int = 3) -> String {
     guard x.isFinite else { return x > 0 ? "∞" : "-∞" }
     var s = String(format: "%.\(decimals)f", x)
     if s.contains(".") {
