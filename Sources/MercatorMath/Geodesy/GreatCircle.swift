@@ -14,8 +14,8 @@ public struct GreatCircle: Sendable, Hashable {
     public let end: GeoCoordinate
     /// The central angle Ω between the ends, in radians (0 < Ω < π).
     public let centralAngle: Double
-    let a: Vector3
-    let b: Vector3
+    /// The ends as unit vectors, a = v(start) and b = v(end).
+    let a, b: Vector3
     /// The unit normal of the circle's plane, a × b / |a × b|.
     let normal: Vector3
 

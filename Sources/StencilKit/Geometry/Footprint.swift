@@ -7,25 +7,25 @@ public struct Footprint: Sendable, Hashable {
     /// The heading in degrees clockwise from north that the rectangle is aligned with. Constant, like the
     /// ``ahead`` and ``right`` vectors derived from it: make a new footprint for another heading.
     public let heading: Double
-    /// Extent along the heading (ahead positive), in terrain pixels from ``origin``.
-    public var along: Interval
-    /// Extent across the heading (right positive), in terrain pixels from ``origin``.
-    public var across: Interval
     /// The unit vector ahead, u(heading).
     public let ahead: PixelPoint
     /// The unit vector to the right, r(heading).
     public let right: PixelPoint
+    /// Extent along the heading (ahead positive), in terrain pixels from ``origin``.
+    public var along: Interval
+    /// Extent across the heading (right positive), in terrain pixels from ``origin``.
+    public var across: Interval
 
     /// Creates the rectangle.
     @inlinable
     public init(origin: PixelPoint, heading: Double, along: Interval, across: Interval) {
+        let (sin, cos) = Degrees.sinCos(heading)
         self.origin = origin
         self.heading = heading
-        self.along = along
-        self.across = across
-        let (sin, cos) = Degrees.sinCos(heading)
         self.ahead = PixelPoint(x: sin, y: -cos)
         self.right = PixelPoint(x: cos, y: sin)
+        self.along = along
+        self.across = across
     }
 
     /// The terrain point at along-track `p` and across-track `q`.

@@ -6,13 +6,6 @@ package struct NeedEvents: Sendable {
         package var tile: Int32
         package var first: Int
         package var last: Int
-
-        /// A run of tile number `tile` over frames `first` … `last`.
-        package init(tile: Int32, first: Int, last: Int) {
-            self.tile = tile
-            self.first = first
-            self.last = last
-        }
     }
 
     private let enterStart: [Int32]

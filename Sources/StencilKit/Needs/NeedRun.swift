@@ -7,10 +7,8 @@ public struct NeedRun<Tile: StreamedTile>: Sendable, Hashable {
     public let tile: Tile
     /// The tile's number in ``Needs/tiles`` (its order of first need).
     public let tileNumber: Int
-    /// The first frame of the run.
-    public let firstFrame: Int
-    /// The last frame of the run.
-    public let lastFrame: Int
+    /// The first and the last frame of the run.
+    public let firstFrame, lastFrame: Int
 
     /// Creates a run.
     public init(tile: Tile, tileNumber: Int, firstFrame: Int, lastFrame: Int) {

@@ -8,11 +8,15 @@
 /// pieces are added to a running set of real tiles while they fit, and only where the set overflows is the
 /// position bisected, down to neighbouring doubles.
 struct SegmentPlanner {
+    /// The track split, and its grid.
     let track: Track
-    let clip: Bool
     let grid: TileGrid
-    let along: Interval
-    let across: Interval
+    /// Whether rows outside the grid are dropped from the working sets.
+    let clip: Bool
+    /// The footprint's extents relative to a pose: along the heading the screen's, across it the screen's widened
+    /// by the lateral band on each side.
+    let along, across: Interval
+    /// How positions along the track are measured (the track's ``Track/planMeasure``).
     let measure: PlanMeasure
     /// The measure's length M.
     let length: Double

@@ -139,11 +139,9 @@ struct TurnShape: Sendable {
     /// The sweep's exact bounding box.
     let bounds: PixelBounds
     /// Nearest and farthest distance of the rectangle from the centre.
-    let innerRadius: Double
-    let outerRadius: Double
+    let innerRadius, outerRadius: Double
     /// The index into ``TrackShapes/corridors`` of the straight pieces before and after the turn.
-    let before: Int?
-    let after: Int?
+    let before, after: Int?
 
     init(_ sweep: TurnSweep, before: Int?, after: Int?) {
         start = sweep.start

@@ -61,37 +61,25 @@ struct Arc: Sendable, Hashable {
         return withUnsafeTemporaryAllocation(of: PixelPoint.self, capacity: 8) { points in
             var count = 0
             let r2 = radius * radius
-            // Crossings with a vertical edge line x = c.x + dx, then with a horizontal one y = c.y + dy.
-            func vertical(_ x: Double) {
-                let dx = x - center.x
-                guard abs(dx) < radius else { return }
-                let h = (r2 - dx * dx).squareRoot()
-                if center.y + h <= box.maxY && center.y + h >= box.minY {
-                    points[count] = PixelPoint(x: dx, y: h)
+            // The crossings with an edge line, x = c.x + d when `vertical`, else y = c.y + d: the points ±h along
+            // the line (h = √(r² − d²)) that lie on the box's closed edge.
+            func crossings(ofEdgeAt line: Double, vertical: Bool) {
+                let d = line - (vertical ? center.x : center.y)
+                guard abs(d) < radius else { return }
+                let h = (r2 - d * d).squareRoot()
+                let (c, low, high) = vertical ? (center.y, box.minY, box.maxY) : (center.x, box.minX, box.maxX)
+                func keep(_ t: Double) {
+                    guard c + t <= high && c + t >= low else { return }
+                    points[count] = vertical ? PixelPoint(x: d, y: t) : PixelPoint(x: t, y: d)
                     count += 1
                 }
-                if center.y - h <= box.maxY && center.y - h >= box.minY {
-                    points[count] = PixelPoint(x: dx, y: -h)
-                    count += 1
-                }
+                keep(h)
+                keep(-h)
             }
-            func horizontal(_ y: Double) {
-                let dy = y - center.y
-                guard abs(dy) < radius else { return }
-                let h = (r2 - dy * dy).squareRoot()
-                if center.x + h <= box.maxX && center.x + h >= box.minX {
-                    points[count] = PixelPoint(x: h, y: dy)
-                    count += 1
-                }
-                if center.x - h <= box.maxX && center.x - h >= box.minX {
-                    points[count] = PixelPoint(x: -h, y: dy)
-                    count += 1
-                }
-            }
-            vertical(box.minX)
-            vertical(box.maxX)
-            horizontal(box.minY)
-            horizontal(box.maxY)
+            crossings(ofEdgeAt: box.minX, vertical: true)
+            crossings(ofEdgeAt: box.maxX, vertical: true)
+            crossings(ofEdgeAt: box.minY, vertical: false)
+            crossings(ofEdgeAt: box.maxY, vertical: false)
             guard count > 0 else { return false }
             // Insertion sort by pseudo-angle (counter-clockwise in x, y numbers), dropping exact repeats.
             var unique = 0

@@ -20,11 +20,9 @@ struct TurnSweep: Sendable, Hashable {
     /// The rotation by sign·Δ.
     let rotation: SweepRotation
     /// The corners at the start and at the end of the turn.
-    let startCorners: Quad
-    let endCorners: Quad
+    let startCorners, endCorners: Quad
     /// Nearest and farthest distance of the rectangle from the centre.
-    let innerRadius: Double
-    let outerRadius: Double
+    let innerRadius, outerRadius: Double
     /// The sweep's exact bounding box.
     let bounds: PixelBounds
     /// The cheap test that rejects most boxes the sweep misses.

@@ -93,14 +93,9 @@ public struct Track: Sendable, Hashable {
         // At twice the farthest reach, so that every pose of the track passes a view's own check with margin.
         try FootprintLimits.requireDrawable(
             along: screen.along, across: screen.across, reaching: 2 * (farthest + reach), on: grid, of: "track")
-        self.pieces = pieces
-        self.grid = grid
-        self.screen = screen
-        self.lateralBand = lateralBand
-        self.closure = closure
-        self.planMeasure = planMeasure
-        self.legStarts = legStarts
-        pieceStarts = starts
+        self.init(
+            unchecked: pieces, starts: starts, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure,
+            planMeasure: planMeasure, legStarts: legStarts)
     }
 
     /// A track of pieces chained by hand from `start` at `heading`: each step is flown from where the previous
@@ -188,6 +183,8 @@ public struct Track: Sendable, Hashable {
             legStarts: Self.reversedLegStarts(legStarts, pieces: pieces.count))
     }
 
+    /// Stores a chain of pieces and their arc-length starts as given, unchecked (the checked initializer and
+    /// ``reversed()``, whose inputs are already valid, end here).
     init(
         unchecked pieces: [TrackPiece], starts: [Double], grid: TileGrid, screen: Screen, lateralBand: Double,
         closure: TrackClosure, planMeasure: PlanMeasure, legStarts: [Int] = [0]

@@ -51,22 +51,6 @@ public struct TurnPiece: Sendable, Hashable {
     /// approximate a continuous turn (the geometry model's *Tracks: routes of any shape* (§7)).
     public let takesTime: Bool
 
-    init(start: PixelPoint, heading: Double, center: PixelPoint, radius: Double, angle: Double, takesTime: Bool) {
-        self.start = start
-        self.heading = heading
-        self.center = center
-        self.radius = radius
-        self.angle = angle
-        self.takesTime = takesTime
-    }
-
-    /// The turn starting at `start` with `heading`, its centre computed as P + σρ·r(θ).
-    init(start: PixelPoint, heading: Double, radius: Double, angle: Double, takesTime: Bool = true) {
-        let sign: Double = angle > 0 ? 1 : -1
-        let center = radius == 0 ? start : start + (sign * radius) * PixelPoint.right(heading: heading)
-        self.init(start: start, heading: heading, center: center, radius: radius, angle: angle, takesTime: takesTime)
-    }
-
     /// σ = +1 for a right turn, −1 for a left one.
     public var sign: Double { angle > 0 ? 1 : -1 }
     /// The angle turned, |Δ| in degrees.
@@ -90,6 +74,16 @@ public struct TurnPiece: Sendable, Hashable {
 
     /// Where the turn ends.
     public var end: PixelPoint { position(at: degrees) }
+}
+
+// In an extension, so that the memberwise initializer (every stored property, in order) stays.
+extension TurnPiece {
+    /// The turn starting at `start` with `heading`, its centre computed as P + σρ·r(θ).
+    init(start: PixelPoint, heading: Double, radius: Double, angle: Double, takesTime: Bool = true) {
+        let sign: Double = angle > 0 ? 1 : -1
+        let center = radius == 0 ? start : start + (sign * radius) * PixelPoint.right(heading: heading)
+        self.init(start: start, heading: heading, center: center, radius: radius, angle: angle, takesTime: takesTime)
+    }
 }
 
 /// One piece of a track: a straight rhumb leg or a turn, starting where the previous piece ends, at the heading

@@ -58,13 +58,9 @@ public struct PerspectiveCamera: Sendable, Hashable {
     /// r(β) = (cos β, sin β): the unit vector to the right on the ground.
     let right: PixelPoint
     /// sin p and cos p.
-    let sinPitch: Double
-    let cosPitch: Double
+    let sinPitch, cosPitch: Double
     /// The footprint's near and far edges, as distances ahead of e (margin included), and its half-widths there.
-    let nearDistance: Double
-    let farDistance: Double
-    let nearHalfWidth: Double
-    let farHalfWidth: Double
+    let nearDistance, farDistance, nearHalfWidth, farHalfWidth: Double
     /// The sides' slope k = (far half-width − near half-width) / (far − near distance): the half-width at s ahead of
     /// e is near half-width + (s − near distance)·k (0 at pitch 0).
     let sideSlope: Double
