@@ -465,7 +465,7 @@ extension FuzzChecks {
                 "\(tile) not a real tile — \(context)")
         }
         var perFrame = [Set<TileIndex>](repeating: [], count: needs.frameCount)
-        var lastRun: [Int: NeedRun] = [:]
+        var lastRun: [Int: NeedRun<TileIndex>] = [:]
         var previousFirst = 0
         var used = Set<Int>()
         for run in needs.runs {

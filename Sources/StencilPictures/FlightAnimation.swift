@@ -20,7 +20,7 @@ public struct FlightAnimation: Sendable {
     /// The slots C it was planned with.
     public let capacity: Int
     /// The schedule's holds, in request order.
-    public let holds: [ScheduleHold]
+    public let holds: [Residency<TileIndex>.Hold]
     /// The stencil: the tiles drawn, at their unwrapped places.
     public let stencil: Stencil
     /// The terrain window drawn, in terrain pixels: the stencil's tiles and one tile around.
@@ -41,7 +41,7 @@ public struct FlightAnimation: Sendable {
     /// The page of the flight of `frames` under `schedule`, planned with `capacity` slots, whose holds are `holds`,
     /// over `stencil`'s tiles, titled with `name`.
     public init(
-        name: String, frames: TrackFrames, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [ScheduleHold],
+        name: String, frames: TrackFrames, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [Residency<TileIndex>.Hold],
         stencil: Stencil
     ) {
         self.name = name

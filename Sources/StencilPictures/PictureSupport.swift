@@ -2,28 +2,6 @@ import Foundation
 import MercatorMath
 import StencilKit
 
-
-/// One slot held by one tile in a streaming schedule, from its request through its eviction: a bar of the residency
-/// chart and a tile's life in the flight animation. Times are seconds from take-off.
-public struct ScheduleHold: Sendable, Hashable {
-    /// The real tile.
-    public let tile: TileIndex
-    /// The request time: the slot is taken from here.
-    public let request: Double
-    /// The completion time: the texture can be drawn from here.
-    public let completion: Double
-    /// The eviction time, or nil when the tile stays to the end of the flight.
-    public let eviction: Double?
-
-    /// A hold of `tile` from `request` through `eviction` (nil: to the end), drawable from `completion`.
-    public init(tile: TileIndex, request: Double, completion: Double, eviction: Double?) {
-        self.tile = tile
-        self.request = request
-        self.completion = completion
-        self.eviction = eviction
-    }
-}
-
 extension TrackPiece {
     /// The box a picture keeps around the piece's centre line: a segment's ends, or a turn's whole circle.
     var pictureBounds: PixelBounds {

@@ -12,7 +12,7 @@ public struct ResidencyDrawing: Sendable {
     /// The slots C it was planned with.
     public let capacity: Int
     /// The schedule's holds, in request order.
-    public let holds: [ScheduleHold]
+    public let holds: [Residency<TileIndex>.Hold]
 
     /// Colours of the chart.
     enum Colour {
@@ -25,7 +25,7 @@ public struct ResidencyDrawing: Sendable {
     }
 
     /// The chart of `schedule`, planned with `capacity` slots, whose holds are `holds`, titled with `name`.
-    public init(name: String, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [ScheduleHold]) {
+    public init(name: String, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [Residency<TileIndex>.Hold]) {
         self.name = name
         self.schedule = schedule
         self.capacity = capacity

@@ -28,7 +28,7 @@ struct PicturesTests {
         let residency = try Residency(schedule: planned.schedule)
         let animation = FlightAnimation(
             name: planned.setup.scenario.name, frames: planned.setup.frames, schedule: planned.schedule,
-            capacity: planned.capacity, holds: residency.pictureHolds, stencil: stencil)
+            capacity: planned.capacity, holds: residency.holds, stencil: stencil)
         #expect(animation.world == PixelBounds(minX: 6 * 128, minY: 17 * 128, maxX: 20 * 128, maxY: 32 * 128))
         let scale = min(900.0 / (14 * 128), 700.0 / (15 * 128))
         #expect(animation.scale == scale)
@@ -105,7 +105,7 @@ struct PictureCommandTests {
         let planned = try ResidencyTests.example6()
         let drawing = try ResidencyDrawing(
             name: "example6", schedule: planned.schedule, capacity: planned.capacity,
-            holds: Residency(schedule: planned.schedule).pictureHolds)
+            holds: Residency(schedule: planned.schedule).holds)
         let svg = drawing.render()
         let holds = svg.components(separatedBy: "<g id=\"holds\">\n")[1].components(separatedBy: "</g>")[0]
         #expect(holds.components(separatedBy: "<rect").count - 1 == 2 * 91)

@@ -28,7 +28,7 @@ enum AnimateCommand {
         let residency = try Residency(schedule: planned.schedule)
         let animation = try FlightAnimation(
             name: setup.scenario.name, frames: setup.frames, schedule: planned.schedule, capacity: planned.capacity,
-            holds: residency.pictureHolds, stencil: setup.validatedStencil())
+            holds: residency.holds, stencil: setup.validatedStencil())
         if let stateAt {
             let (resident, loading) = residency.tiles(at: stateAt)
             print(animation.state(at: stateAt, resident: resident, loading: loading), terminator: "")

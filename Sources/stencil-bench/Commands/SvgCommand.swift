@@ -46,7 +46,7 @@ enum SvgCommand {
             let planned = try ScenarioSchedule(setup, args, command: "svg --residency")
             let drawing = try ResidencyDrawing(
                 name: setup.scenario.name, schedule: planned.schedule, capacity: planned.capacity,
-                holds: Residency(schedule: planned.schedule).pictureHolds)
+                holds: Residency(schedule: planned.schedule).holds)
             try Console.write(drawing.render(), to: output)
             print(
                 "wrote \(output): \(setup.scenario.name), residency of \(planned.schedule.requestCount) requests "

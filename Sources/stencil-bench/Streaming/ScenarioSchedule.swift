@@ -55,10 +55,3 @@ struct ScenarioSchedule {
         self.setup = setup
     }
 }
-
-extension Residency {
-    /// The holds as the pictures take them (``/StencilPictures/ScheduleHold``).
-    var pictureHolds: [ScheduleHold] {
-        holds.map { ScheduleHold(tile: $0.tile, request: $0.request, completion: $0.completion, eviction: $0.eviction) }
-    }
-}

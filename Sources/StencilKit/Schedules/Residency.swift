@@ -1,27 +1,34 @@
-import StencilKit
-import StencilScenarios
+import MercatorMath
 
-/// What a streaming schedule keeps in texture memory over time: for every load, the tile, when it was requested,
+/// What a streaming schedule (the geometry model's §9) keeps in texture memory over time: for every load, the tile, when it was requested,
 /// when it completed and when it was evicted (nil: kept to the end), so a picture can ask what is loading and what
 /// is resident at any time t.
 ///
 /// A tile's k-th eviction ends its k-th load: a schedule never evicts a tile it has not requested, and never requests
 /// a tile it holds. Times are seconds from take-off; the preload's requests are at −w (the take-off wait).
-struct Residency: Sendable {
+public struct Residency<Tile: StreamedTile>: Sendable {
     /// One slot held by one tile: from its request through its eviction.
-    struct Hold: Sendable, Hashable {
+    public struct Hold: Sendable, Hashable {
         /// The real tile.
-        let tile: TileIndex
+        public let tile: Tile
         /// The request time: the slot is taken from here.
-        let request: Double
+        public let request: Double
         /// The completion time: the texture can be drawn from here.
-        let completion: Double
+        public let completion: Double
         /// The eviction time, or nil when the tile stays to the end of the flight.
-        let eviction: Double?
+        public let eviction: Double?
+
+        /// A hold of `tile` from `request` through `eviction` (nil: to the end), drawable from `completion`.
+        public init(tile: Tile, request: Double, completion: Double, eviction: Double?) {
+            self.tile = tile
+            self.request = request
+            self.completion = completion
+            self.eviction = eviction
+        }
     }
 
     /// What a hold is at one time.
-    enum State: Sendable, Hashable {
+    public enum State: Sendable, Hashable {
         /// Requested, not yet complete: t ∈ [request, completion).
         case loading
         /// Complete and not evicted: t ∈ [completion, eviction).
@@ -29,25 +36,25 @@ struct Residency: Sendable {
     }
 
     /// The holds, in request order (ties in the order given).
-    let holds: [Hold]
+    public let holds: [Hold]
 
     /// Pairs `requests` (tile, request time, completion time) with `evictions` (tile, time): each tile's k-th
     /// eviction, in time order, ends its k-th request.
     /// - Throws: ``ResidencyError`` when an eviction has no request before it, or a tile is requested again while
     ///   it holds a slot.
     /// - Complexity: O(n log n) for n requests and evictions.
-    init(
-        requests: [(tile: TileIndex, time: Double, completion: Double)], evictions: [(tile: TileIndex, time: Double)]
-    ) throws(ResidencyError) {
+    public init(
+        requests: [(tile: Tile, time: Double, completion: Double)], evictions: [(tile: Tile, time: Double)]
+    ) throws(ResidencyError<Tile>) {
         let orderedRequests = requests.enumerated().sorted {
             ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
         }
-        var evictionTimes: [TileIndex: [Double]] = [:]
+        var evictionTimes: [Tile: [Double]] = [:]
         for eviction in evictions { evictionTimes[eviction.tile, default: []].append(eviction.time) }
         for key in Array(evictionTimes.keys) { evictionTimes[key]?.sort() }
-        var used: [TileIndex: Int] = [:]
+        var used: [Tile: Int] = [:]
         // The eviction time of each tile's latest hold (an inner nil: never evicted).
-        var lastEnd: [TileIndex: Double?] = [:]
+        var lastEnd: [Tile: Double?] = [:]
         var holds: [Hold] = []
         holds.reserveCapacity(requests.count)
         for (_, request) in orderedRequests {
@@ -73,24 +80,24 @@ struct Residency: Sendable {
 
     /// The holds of a schedule: its preload and requests, paired with its evictions.
     /// - Throws: ``ResidencyError`` (never, for a schedule the library planned).
-    init(schedule: StreamingSchedule<TileIndex>) throws(ResidencyError) {
+    public init(schedule: StreamingSchedule<Tile>) throws(ResidencyError<Tile>) {
         try self.init(
             requests: (schedule.preload + schedule.requests).map { ($0.tile, $0.time, $0.completion) },
             evictions: schedule.evictions.map { ($0.tile, $0.time) })
     }
 
     /// What `hold` is at time t: loading on [request, completion), resident on [completion, eviction), nil outside.
-    static func state(of hold: Hold, at t: Double) -> State? {
+    public static func state(of hold: Hold, at t: Double) -> State? {
         guard t >= hold.request else { return nil }
         if let eviction = hold.eviction, t >= eviction { return nil }
         return t < hold.completion ? .loading : .resident
     }
 
-    /// The tiles resident and loading at time t, each sorted by row then column.
-    /// - Complexity: O(holds).
-    func tiles(at t: Double) -> (resident: [TileIndex], loading: [TileIndex]) {
-        var resident: [TileIndex] = []
-        var loading: [TileIndex] = []
+    /// The tiles resident and loading at time t, each sorted (row-major on a grid).
+    /// - Complexity: O(holds + tiles · log tiles).
+    public func tiles(at t: Double) -> (resident: [Tile], loading: [Tile]) {
+        var resident: [Tile] = []
+        var loading: [Tile] = []
         for hold in holds {
             switch Self.state(of: hold, at: t) {
             case .resident: resident.append(hold.tile)
@@ -98,13 +105,12 @@ struct Residency: Sendable {
             case nil: break
             }
         }
-        let order = { (a: TileIndex, b: TileIndex) in (a.row, a.column) < (b.row, b.column) }
-        return (resident.sorted(by: order), loading.sorted(by: order))
+        return (resident.sorted(), loading.sorted())
     }
 
     /// The most slots held at once (loading and resident): the schedule's peak.
     /// - Complexity: O(n log n).
-    var peakSlots: Int {
+    public var peakSlots: Int {
         // At equal times an eviction frees its slot before a request takes one (a schedule evicts before it requests).
         var events: [(time: Double, change: Int)] = []
         for hold in holds {
@@ -123,18 +129,19 @@ struct Residency: Sendable {
 }
 
 /// A schedule whose requests and evictions do not pair up into holds.
-enum ResidencyError: Error, Sendable, Hashable, CustomStringConvertible {
+public enum ResidencyError<Tile: StreamedTile>: Error, Sendable, Hashable, CustomStringConvertible {
     /// An eviction of a tile that holds no slot at that time.
-    case evictedBeforeRequest(TileIndex, at: Double)
+    case evictedBeforeRequest(Tile, at: Double)
     /// A request of a tile that already holds a slot.
-    case requestedWhileHeld(TileIndex, at: Double)
+    case requestedWhileHeld(Tile, at: Double)
 
-    var description: String {
+    /// What was wrong, naming the tile and the time.
+    public var description: String {
         switch self {
         case .evictedBeforeRequest(let tile, let t):
-            return "tile \(tile) is evicted at t = \(fmt(t, decimals: 4)) s without a request before it"
+            return "tile \(tile) is evicted at t = \(MessageNumber.text(t)) s without a request before it"
         case .requestedWhileHeld(let tile, let t):
-            return "tile \(tile) is requested at t = \(fmt(t, decimals: 4)) s while it still holds a slot"
+            return "tile \(tile) is requested at t = \(MessageNumber.text(t)) s while it still holds a slot"
         }
     }
 }
