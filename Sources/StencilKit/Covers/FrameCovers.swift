@@ -6,7 +6,7 @@ import MercatorMath
 ///
 /// The producers: ``ScreenFrameCovers`` (the flat screen of §4 culled along a track, band included) and
 /// ``ChaseFrameCovers`` (a chase camera's levels-by-depth cover, §11).
-protocol FrameCovers {
+package protocol FrameCovers {
     /// The real tile identity of the covers.
     associatedtype Tile: StreamedTile
 

@@ -53,7 +53,7 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
     /// The needs of every frame of `covers`.
     /// - Throws: the producer's refusals; ``StencilError/tooLarge(what:value:limit:advice:)`` past
     ///   ``maximumRuns`` runs (before any is stored when the producer bounds its entries).
-    init<Covers: FrameCovers>(covers: Covers, framesPerSecond: Double) throws(StencilError)
+    package init<Covers: FrameCovers>(covers: Covers, framesPerSecond: Double) throws(StencilError)
     where Covers.Tile == Tile {
         var covers = covers
         var expectedRuns: Int?

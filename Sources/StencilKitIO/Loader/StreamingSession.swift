@@ -117,7 +117,7 @@ public struct StreamingSession<Tile: StreamedTile, Payload: Sendable>: ~Copyable
         numbers.reserveCapacity(tiles.count)
         for (k, tile) in tiles.enumerated() { numbers[tile] = Int32(k) }
         self.numbers = numbers
-        events = needs.events
+        events = needs.events()
         frameCount = schedule.frameCount
         framesPerSecond = schedule.framesPerSecond
         takeoffWait = schedule.takeoffWait

@@ -18,8 +18,8 @@ import StencilScenarios
 /// The preload is frame 0's shown tiles, then its wanted ones, up to C.
 /// - Complexity: O(region and need events + requests) per frame, plus a scan past loading tiles when evicting.
 struct LRUPrefetch: StreamingMethod {
-    let region: FrameIntervals
-    let needs: FrameIntervals
+    let region: NeedEvents
+    let needs: NeedEvents
     let capacity: Int
 
     private var wanted: [Bool]
@@ -36,7 +36,7 @@ struct LRUPrefetch: StreamingMethod {
     private var tails: (Int32, Int32, Int32) = (-1, -1, -1)
 
     /// The heuristic of `region` with `capacity` slots, for tiles numbered below `tileCount`.
-    init(region: FrameIntervals, needs: FrameIntervals, capacity: Int, tileCount: Int) {
+    init(region: NeedEvents, needs: NeedEvents, capacity: Int, tileCount: Int) {
         self.region = region
         self.needs = needs
         self.capacity = capacity

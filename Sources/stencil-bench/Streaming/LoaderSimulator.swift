@@ -32,7 +32,7 @@ struct LoaderSimulator {
     /// The loader model.
     let loader: LoaderModel
     /// The needs, per frame.
-    let needs: FrameIntervals
+    let needs: NeedEvents
     /// Frames per second.
     let framesPerSecond: Double
     /// The slack, 10⁻⁹ s, within which a completion after its frame's step is not a stall.
@@ -66,7 +66,7 @@ struct LoaderSimulator {
     private(set) var absentNeeds = 0
 
     /// A simulator with every slot free, for tiles numbered below `tileCount`.
-    init(capacity: Int, loader: LoaderModel, needs: FrameIntervals, framesPerSecond: Double, tileCount: Int) {
+    init(capacity: Int, loader: LoaderModel, needs: NeedEvents, framesPerSecond: Double, tileCount: Int) {
         self.capacity = capacity
         self.loader = loader
         self.needs = needs

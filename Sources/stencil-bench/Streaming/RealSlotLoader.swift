@@ -19,7 +19,7 @@ import StencilScenarios
 struct RealSlotLoader: SlotLoader {
     let capacity: Int
     let loader: TileLoader<TileIndex, Data>
-    let needs: FrameIntervals
+    let needs: NeedEvents
     let framesPerSecond: Double
     /// Tile numbers to tiles, and back.
     let numbers: TileNumbering<TileIndex>
@@ -50,7 +50,7 @@ struct RealSlotLoader: SlotLoader {
     private(set) var absentNeeds = 0
 
     init(
-        capacity: Int, loader: TileLoader<TileIndex, Data>, needs: FrameIntervals, framesPerSecond: Double,
+        capacity: Int, loader: TileLoader<TileIndex, Data>, needs: NeedEvents, framesPerSecond: Double,
         numbers: TileNumbering<TileIndex>, speedup: Double
     ) throws {
         self.capacity = capacity
@@ -190,7 +190,7 @@ struct RealSlotLoader: SlotLoader {
     /// Flies `method` over every frame in wall-clock time: the preload (waited for, the take-off wait), then per
     /// frame a sleep to the step, a drain, the method's actions (timed, seconds of wall time per frame) and the show.
     static func run(
-        _ method: inout some StreamingMethod, capacity: Int, loader: TileLoader<TileIndex, Data>, needs: FrameIntervals,
+        _ method: inout some StreamingMethod, capacity: Int, loader: TileLoader<TileIndex, Data>, needs: NeedEvents,
         framesPerSecond: Double, numbers: TileNumbering<TileIndex>, speedup: Double
     ) throws -> (StreamingOutcome, frameTimes: [Double]) {
         var real = try RealSlotLoader(

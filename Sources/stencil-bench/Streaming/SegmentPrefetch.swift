@@ -16,7 +16,7 @@ import StencilScenarios
 /// - Complexity: O(Σ working sets · log) per visit's actions; O(1) per other frame.
 struct SegmentPrefetch: StreamingMethod {
     let capacity: Int
-    let needs: FrameIntervals
+    let needs: NeedEvents
     /// Per visit: its first frame and its segment's working set, numbered.
     let visitStart: [Int]
     let visitTiles: [[Int32]]
@@ -26,7 +26,7 @@ struct SegmentPrefetch: StreamingMethod {
     private var epoch: Int32 = 0
 
     /// The method for `plan`, whose frames are at `poses`; tiles are numbered by `numbers` (which grows).
-    init(plan: BudgetPlan, poses: [TrackPose], needs: FrameIntervals, numbers: inout TileNumbering<TileIndex>) {
+    init(plan: BudgetPlan, poses: [TrackPose], needs: NeedEvents, numbers: inout TileNumbering<TileIndex>) {
         capacity = plan.capacity
         self.needs = needs
         var sets: [[Int32]?] = Array(repeating: nil, count: plan.segmentCount)

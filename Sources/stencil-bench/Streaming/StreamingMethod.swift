@@ -46,7 +46,7 @@ extension LoaderSimulator {
     /// Flies `method` over every frame of `needs` with `capacity` slots and `loader`.
     /// - Complexity: O(frames + runs + the method's actions) plus the method's own work.
     static func run(
-        _ method: inout some StreamingMethod, capacity: Int, loader: LoaderModel, needs: FrameIntervals,
+        _ method: inout some StreamingMethod, capacity: Int, loader: LoaderModel, needs: NeedEvents,
         framesPerSecond: Double, tileCount: Int
     ) -> StreamingOutcome {
         var simulator = LoaderSimulator(

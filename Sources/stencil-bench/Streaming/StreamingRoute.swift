@@ -11,8 +11,8 @@ struct StreamingRoute {
     let needs: Needs<TileIndex>
     let poses: [TrackPose]
     /// The needs as events, and each heuristic's region.
-    let needEvents: FrameIntervals
-    let regions: [PrefetchShape: FrameIntervals]
+    let needEvents: NeedEvents
+    let regions: [PrefetchShape: NeedEvents]
     /// The tile numbering, needs first, then the regions' tiles (plans number their own on a copy).
     let numbers: TileNumbering<TileIndex>
     /// Distinct real tiles of the stencil: a plan of this capacity has one segment, preloaded whole.
@@ -43,11 +43,11 @@ struct StreamingRoute {
             let frames = setup.frames
             poses = (0..<needs.frameCount).map { frames.pose(ofFrame: $0) }
             var numbers = TileNumbering(needs: needs, grid: frames.track.grid)
-            needEvents = FrameIntervals(needs: needs, numbers: numbers)
-            var regions: [PrefetchShape: FrameIntervals] = [:]
+            needEvents = needs.events(tileCount: numbers.count)
+            var regions: [PrefetchShape: NeedEvents] = [:]
             for shape in PrefetchShape.allCases {
                 let fill = try shape.regionFiller(frames: frames, poses: poses)
-                regions[shape] = FrameIntervals(frameCount: needs.frameCount, numbers: &numbers, fill: fill)
+                regions[shape] = NeedEvents(frameCount: needs.frameCount, numbers: &numbers, fill: fill)
             }
             self.regions = regions
             self.numbers = numbers
