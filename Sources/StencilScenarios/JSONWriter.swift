@@ -1,11 +1,10 @@
 import Foundation
 import MercatorMath
 import StencilKit
-import StencilScenarios
 
 extension JSONValue {
     /// How ``rendered(_:)`` lays a value out.
-    enum Layout: Sendable {
+    package enum Layout: Sendable {
         /// A document: objects one key per line, indented by two spaces; arrays of scalars (or of short scalar
         /// arrays) on one line, `[[1,2], [3,4]]`; a newline at the end.
         case document
@@ -13,16 +12,16 @@ extension JSONValue {
         case line
     }
 
-    /// The value as JSON text in `layout`. This is the one JSON writer of stencil-bench: whole documents go
+    /// The value as JSON text in `layout`. This is the one JSON writer of the tools: whole documents go
     /// through it, and ``JSONStream`` writes each item of a streamed document with it.
-    func rendered(_ layout: Layout = .document) -> String {
+    package func rendered(_ layout: Layout = .document) -> String {
         var out = ""
         write(to: &out, layout: layout)
         return out
     }
 
     /// Appends the value as JSON text in `layout` to `out`.
-    func write(to out: inout String, layout: Layout) {
+    package func write(to out: inout String, layout: Layout) {
         switch layout {
         case .document:
             write(to: &out, indent: 0, spaced: false)
@@ -104,7 +103,7 @@ extension JSONValue {
     }
 
     /// Appends `s` as a JSON string: quoted, with `"`, `\\` and control characters escaped.
-    static func quote(_ s: String, into out: inout String) {
+    package static func quote(_ s: String, into out: inout String) {
         out += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
@@ -128,28 +127,28 @@ extension JSONValue {
 /// Builders for JSON values from Swift values.
 extension JSONValue {
     /// A whole number, written exactly.
-    static func int(_ n: Int) -> JSONValue { .integer(n) }
+    package static func int(_ n: Int) -> JSONValue { .integer(n) }
 
     /// A tile as `[column, row]`.
-    static func tile(_ tile: TileIndex) -> JSONValue { .array([.int(tile.column), .int(tile.row)]) }
+    package static func tile(_ tile: TileIndex) -> JSONValue { .array([.int(tile.column), .int(tile.row)]) }
 
     /// Tiles as `[[column, row], ...]`.
-    static func tiles(_ tiles: some Sequence<TileIndex>) -> JSONValue { .array(tiles.map(tile)) }
+    package static func tiles(_ tiles: some Sequence<TileIndex>) -> JSONValue { .array(tiles.map(tile)) }
 
     /// A column run as `[row, first, last]`.
-    static func run(_ span: ColumnSpan) -> JSONValue { .array([.int(span.row), .int(span.first), .int(span.last)]) }
+    package static func run(_ span: ColumnSpan) -> JSONValue { .array([.int(span.row), .int(span.first), .int(span.last)]) }
 
     /// A tile set as its column runs, `[[row, first, last], ...]`, row-major.
-    static func runs(_ set: TileSet) -> JSONValue { .array(set.spans.map(run)) }
+    package static func runs(_ set: TileSet) -> JSONValue { .array(set.spans.map(run)) }
 }
 
 /// Builders for the pitched commands' tiles (the geometry model's "Perspective views", §11).
 extension JSONValue {
     /// An unwrapped tile of a level as `[n, i, y]` (i may lie in any world copy).
-    static func levelTile(_ tile: UnwrappedTileID) -> JSONValue {
+    package static func levelTile(_ tile: UnwrappedTileID) -> JSONValue {
         .array([.int(tile.level), .int(tile.x), .int(tile.y)])
     }
 
     /// A real tile of a level as `[n, x, y]`.
-    static func levelTile(_ tile: TileID) -> JSONValue { .array([.int(tile.level), .int(tile.x), .int(tile.y)]) }
+    package static func levelTile(_ tile: TileID) -> JSONValue { .array([.int(tile.level), .int(tile.x), .int(tile.y)]) }
 }
