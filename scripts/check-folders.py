@@ -28,7 +28,7 @@ import sys
 from collections import defaultdict
 
 # The targets whose folders must form an acyclic graph with at most MAX_LOOSE loose files at the top.
-CHECKED = ["MercatorMath", "StencilKit", "StencilKitIO"]
+CHECKED = ["MercatorMath", "StencilKit", "StencilKitIO", "StencilPictures", "StencilScenarios", "stencil-bench"]
 MAX_LOOSE = 2
 
 MODIFIERS = (

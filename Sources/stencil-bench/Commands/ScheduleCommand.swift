@@ -109,19 +109,9 @@ enum ScheduleCommand {
                 + "\(Figures.count(schedule.evictions.count)) evictions, peak \(Figures.count(schedule.peakTiles)) tiles\n"
                 + "  needs of \(Figures.count(needs.runCount)) runs in \(ms(needsTime)) ms, least capacity in "
                 + "\(ms(smallestTime)) ms, planned in \(ms(planTime)) ms\n")
-        out.write(DriverTiming.summary(measureDriver(schedule)))
+        out.write(DriverTiming.summary(DriverTiming.measure(schedule)))
         out.flush()
         return 0
-    }
-
-    /// Plays the schedule twice with a ``ScheduleDriver`` stepped at −w and at every frame, completions reported at
-    /// their planned times before each step; the second pass (buffers grown) is timed per step (completion reports
-    /// included) and its allocations counted.
-    static func measureDriver<Tile: StreamedTile>(_ schedule: StreamingSchedule<Tile>) -> (Percentiles, Int?) {
-        DriverTiming.measure(
-            frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
-            loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
-        ) { ScheduleDriver(schedule: schedule) }
     }
 
     static func milliseconds(_ d: Duration) -> Double {

@@ -44,4 +44,14 @@ enum DriverTiming {
             + "\(fmt(steps.p99 * 1e6)) µs, max \(fmt(steps.max * 1e6)) µs; "
             + "\(allocations.map { "\($0)" } ?? "uncounted") allocations in the measured pass\n"
     }
+
+    /// Plays the schedule twice with a ``ScheduleDriver`` stepped at −w and at every frame, completions reported at
+    /// their planned times before each step; the second pass (buffers grown) is timed per step (completion reports
+    /// included) and its allocations counted.
+    static func measure<Tile: StreamedTile>(_ schedule: StreamingSchedule<Tile>) -> (Percentiles, Int?) {
+        DriverTiming.measure(
+            frames: schedule.frameCount, framesPerSecond: schedule.framesPerSecond, takeoffWait: schedule.takeoffWait,
+            loads: (schedule.preload + schedule.requests).map { ($0.tile, $0.completion) }
+        ) { ScheduleDriver(schedule: schedule) }
+    }
 }

@@ -106,7 +106,7 @@ struct StreamingCase: Sendable {
                 ratioAtSmallest = ratio
                 // Re-timed after a p99 over the target (``Retiming``): the machine may be busy.
                 let outcome = Retiming.measure(
-                    first: ScheduleCommand.measureDriver(schedule), again: { ScheduleCommand.measureDriver(schedule) }
+                    first: DriverTiming.measure(schedule), again: { DriverTiming.measure(schedule) }
                 ) { Retiming.excess($0.0, targetP50: nil, targetP99: StreamingComparison.driverTarget) }
                 (driverStep, driverAllocations) = outcome.kept
                 driverTimings = outcome.timings
