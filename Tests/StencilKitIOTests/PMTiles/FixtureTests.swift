@@ -6,8 +6,8 @@ import Testing
 
 /// The committed fixtures written by the reference implementation (scripts/make-pmtiles-fixtures.py).
 enum Fixtures {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "Fixtures")
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 }
 

@@ -122,6 +122,7 @@ struct ReadmeStreamingExampleTests {
     func expectVerbatim(block: Int) throws {
         let here = URL(fileURLWithPath: #filePath)
         let root = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
         let source = try String(contentsOf: here, encoding: .utf8)
         let section = try #require(readme.components(separatedBy: "## Streaming: a schedule for the render loop").last)
