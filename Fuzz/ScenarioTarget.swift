@@ -1,3 +1,4 @@
+import StencilScenarios
 import Foundation
 import StencilKit
 
@@ -59,6 +60,6 @@ func fuzzView(_ text: String) {
     FuzzChecks.require(
         setup.cover.allSatisfy { (levels.minLevel...levels.maxLevel).contains($0.level) }, "cover level out of range")
     FuzzChecks.require(Set(setup.cover.map(\.tile)).count == setup.cover.count, "a tile twice in a pitched cover")
-    _ = PitchedViewCommand.json(setup).rendered()
-    _ = PitchedViewCommand.text(setup)
+    _ = ViewCommand.pitchedJSON(setup).rendered()
+    _ = ViewCommand.pitchedText(setup)
 }
