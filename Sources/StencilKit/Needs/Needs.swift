@@ -64,10 +64,7 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
             expectedRuns = counted
         }
         let dense = covers.denseKeyCount
-        var numbering =
-            dense > 0
-            ? TileNumbering<Tile>(denseKeyCount: dense, key: { [covers] in covers.denseKey(of: $0) })
-            : TileNumbering<Tile>()
+        var numbering = TileNumbering<Tile>(tableSize: dense)
         var copies: [Int32] = []
         var openRun: [Int32] = []
         var runTile: [Int32] = []
@@ -83,7 +80,8 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
         try FrameWalk.walk(
             &covers,
             entered: { k, level, column, row in
-                let number = numbering.number(of: producer.realTile(level: level, column: column, row: row))
+                let tile = producer.realTile(level: level, column: column, row: row)
+                let number = numbering.number(of: tile, cell: dense > 0 ? producer.denseKey(of: tile) : -1)
                 if number == copies.count {
                     copies.append(0)
                     openRun.append(-1)
@@ -100,7 +98,8 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
                 runLast.append(-1)
             },
             left: { k, level, column, row in
-                let number = numbering.existingNumber(of: producer.realTile(level: level, column: column, row: row))!
+                let tile = producer.realTile(level: level, column: column, row: row)
+                let number = numbering.existingNumber(of: tile, cell: dense > 0 ? producer.denseKey(of: tile) : -1)!
                 copies[number] -= 1
                 if copies[number] == 0 && openRun[number] >= 0 {
                     runLast[Int(openRun[number])] = Int32(k - 1)
