@@ -1,6 +1,6 @@
-import StencilScenarios
 import Foundation
 import StencilKit
+import StencilScenarios
 
 /// libFuzzer target `scenario`: any bytes as a scenario file, through the benchmark's strict reader, the setup, the
 /// stencil, the frames and the plan — or, with a `"camera"`, the pitched stencil and needs; bytes that are no

@@ -1,7 +1,7 @@
 import Foundation
-import StencilScenarios
 import MercatorMath
 import StencilKit
+import StencilScenarios
 import TestSupport
 import Testing
 

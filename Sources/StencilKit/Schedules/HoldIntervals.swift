@@ -33,7 +33,9 @@ struct HoldIntervals {
     /// (guarded) latest request t_a − λ comes after the previous run's last frame b′ and whose gap t_a − t_b′ is at
     /// least `minimumGap` seconds (shorter gaps are bridged: the tile stays resident).
     /// - Complexity: O(runs).
-    static func loadableRuns<Tile>(of needs: Needs<Tile>, latency: Double, guarded useGuard: Bool, minimumGap: Double = 0)
+    static func loadableRuns<Tile>(
+        of needs: Needs<Tile>, latency: Double, guarded useGuard: Bool, minimumGap: Double = 0
+    )
         -> [Bool]
     {
         var lastEnd = [Int32](repeating: -1, count: needs.tiles.count)

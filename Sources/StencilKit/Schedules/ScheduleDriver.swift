@@ -61,8 +61,8 @@ public struct ScheduleDriver<Tile: StreamedTile>: Sendable {
 
     /// A driver at the start of `schedule`, before take-off, nothing requested.
     /// - Complexity: O((requests + evictions) · log(requests + evictions)).
-    @_specialize(exported: true, where Tile == TileIndex)
-    @_specialize(exported: true, where Tile == TileID)
+    @_specialize(exported:true,where Tile == TileIndex)
+    @_specialize(exported:true,where Tile == TileID)
     public init(schedule: StreamingSchedule<Tile>) {
         self.schedule = schedule
         var numbers: [Tile: Int32] = [:]
@@ -118,8 +118,8 @@ public struct ScheduleDriver<Tile: StreamedTile>: Sendable {
     /// `time` and which are still loading or not yet reported complete. The buffers are emptied first, keeping
     /// their capacity.
     /// - Complexity: O(1) plus the actions and deadlines passed; no allocation once the buffers are large enough.
-    @_specialize(exported: true, where Tile == TileIndex)
-    @_specialize(exported: true, where Tile == TileID)
+    @_specialize(exported:true,where Tile == TileIndex)
+    @_specialize(exported:true,where Tile == TileID)
     public mutating func step(
         to time: Double, requests: inout [Tile], evictions: inout [Tile], atRisk: inout [Tile]
     ) {
@@ -154,8 +154,8 @@ public struct ScheduleDriver<Tile: StreamedTile>: Sendable {
     /// loads queued behind it, projected at c = max(planned, previous + 1/μ) while the delay lasts. Returns false,
     /// changing nothing, when no load of `tile` is in flight.
     /// - Complexity: O(1) plus the queued loads whose projected completion moves.
-    @_specialize(exported: true, where Tile == TileIndex)
-    @_specialize(exported: true, where Tile == TileID)
+    @_specialize(exported:true,where Tile == TileIndex)
+    @_specialize(exported:true,where Tile == TileID)
     @discardableResult
     public mutating func completed(_ tile: Tile, at time: Double, atRisk: inout [Tile]) -> Bool {
         atRisk.removeAll(keepingCapacity: true)

@@ -86,8 +86,8 @@ public struct StreamingSchedule<Tile: StreamedTile>: Sendable, Hashable {
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a capacity below 1;
     ///   ``StencilError/infeasibleSchedule(_:)`` when no schedule fits, naming the least capacity and throughput.
     /// - Complexity: O(runs · log runs); a refusal adds the searches.
-    @_specialize(exported: true, where Tile == TileIndex)
-    @_specialize(exported: true, where Tile == TileID)
+    @_specialize(exported:true,where Tile == TileIndex)
+    @_specialize(exported:true,where Tile == TileID)
     public init(needs: Needs<Tile>, capacity: Int, loader: LoaderModel) throws(StencilError) {
         guard capacity >= 1 else {
             throw .outOfRange(field: "Schedule capacity (tiles)", value: Double(capacity), valid: "at least 1 tile")

@@ -41,7 +41,8 @@ public struct FlightAnimation: Sendable {
     /// The page of the flight of `frames` under `schedule`, planned with `capacity` slots, whose holds are `holds`,
     /// over `stencil`'s tiles, titled with `name`.
     public init(
-        name: String, frames: TrackFrames, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [Residency<TileIndex>.Hold],
+        name: String, frames: TrackFrames, schedule: StreamingSchedule<TileIndex>, capacity: Int,
+        holds: [Residency<TileIndex>.Hold],
         stencil: Stencil
     ) {
         self.name = name

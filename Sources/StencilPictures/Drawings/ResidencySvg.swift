@@ -25,7 +25,8 @@ public struct ResidencyDrawing: Sendable {
     }
 
     /// The chart of `schedule`, planned with `capacity` slots, whose holds are `holds`, titled with `name`.
-    public init(name: String, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [Residency<TileIndex>.Hold]) {
+    public init(name: String, schedule: StreamingSchedule<TileIndex>, capacity: Int, holds: [Residency<TileIndex>.Hold])
+    {
         self.name = name
         self.schedule = schedule
         self.capacity = capacity

@@ -110,7 +110,9 @@ package struct FieldReader {
     /// The whole number in field `key` (or `fallback` when absent and a fallback is given), at least `min`: written
     /// with digits only, any `Int` exactly; written with a fraction or an exponent (`1e3`, `12.0`), a whole value of
     /// at most 9·10¹⁵ in magnitude (below 2⁵³, where every whole Double is exact).
-    package func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError) -> Int {
+    package func integer(_ key: String, default fallback: Int? = nil, atLeast min: Int? = nil) throws(ScenarioError)
+        -> Int
+    {
         if let fallback, !has(key) { return fallback }
         let v = try value(key)
         let i: Int
@@ -128,7 +130,8 @@ package struct FieldReader {
     }
 
     /// The case of `T` named by the string in field `key`, or `fallback` when the field is absent.
-    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(ScenarioError) -> T
+    package func choice<T: RawRepresentable & CaseIterable>(_ key: String, default fallback: T) throws(ScenarioError)
+        -> T
     where T.RawValue == String {
         guard has(key) else { return fallback }
         let s = try string(key)

@@ -136,7 +136,9 @@ extension JSONValue {
     package static func tiles(_ tiles: some Sequence<TileIndex>) -> JSONValue { .array(tiles.map(tile)) }
 
     /// A column run as `[row, first, last]`.
-    package static func run(_ span: ColumnSpan) -> JSONValue { .array([.int(span.row), .int(span.first), .int(span.last)]) }
+    package static func run(_ span: ColumnSpan) -> JSONValue {
+        .array([.int(span.row), .int(span.first), .int(span.last)])
+    }
 
     /// A tile set as its column runs, `[[row, first, last], ...]`, row-major.
     package static func runs(_ set: TileSet) -> JSONValue { .array(set.spans.map(run)) }
@@ -150,5 +152,7 @@ extension JSONValue {
     }
 
     /// A real tile of a level as `[n, x, y]`.
-    package static func levelTile(_ tile: TileID) -> JSONValue { .array([.int(tile.level), .int(tile.x), .int(tile.y)]) }
+    package static func levelTile(_ tile: TileID) -> JSONValue {
+        .array([.int(tile.level), .int(tile.x), .int(tile.y)])
+    }
 }

@@ -53,7 +53,9 @@ package struct PitchedViewSetup: Sendable {
 /// (``/StencilPictures/PitchedBands``, where the pitched picture finds them too).
 package enum PitchedLevels {
     /// (level, count) for each level of `levels`, ascending.
-    package static func counts(_ levels: some Sequence<Int>) -> [(level: Int, count: Int)] { PitchedBands.counts(levels) }
+    package static func counts(_ levels: some Sequence<Int>) -> [(level: Int, count: Int)] {
+        PitchedBands.counts(levels)
+    }
 
     /// `level n: N` pairs joined: `13: 14, 14: 18`.
     package static func text(_ counts: [(level: Int, count: Int)]) -> String {
@@ -61,5 +63,7 @@ package enum PitchedLevels {
     }
 
     /// The footprint's distances ahead of the eye's ground point: (near, far).
-    package static func extent(of camera: PerspectiveCamera) -> (near: Double, far: Double) { PitchedBands.extent(of: camera) }
+    package static func extent(of camera: PerspectiveCamera) -> (near: Double, far: Double) {
+        PitchedBands.extent(of: camera)
+    }
 }

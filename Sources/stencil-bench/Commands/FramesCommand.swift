@@ -86,7 +86,9 @@ extension FramesCommand {
 
     /// Runs the command on a set-up scenario with a chase camera; exit status 0.
     /// - Throws: ``ScenarioError`` with the library's reason for a lateral band or a camera refused at some pose.
-    static func runPitched(_ setup: ScenarioSetup, camera chase: ChaseCamera, json: Bool, progress: Progress) throws -> Int32 {
+    static func runPitched(_ setup: ScenarioSetup, camera chase: ChaseCamera, json: Bool, progress: Progress) throws
+        -> Int32
+    {
         try requireNoBand(setup)
         let frames = setup.frames
         var cover = PitchedCover()

@@ -65,7 +65,8 @@ extension StencilCommand {
     /// Runs the command on a set-up scenario with a chase camera; exit status 0.
     /// - Throws: ``ScenarioError`` with the library's reason when it refuses the stencil (a lateral band, a camera
     ///   refused at some pose, too much work).
-    static func runPitched(_ setup: ScenarioSetup, camera: ChaseCamera, json: Bool, progress: Progress) throws -> Int32 {
+    static func runPitched(_ setup: ScenarioSetup, camera: ChaseCamera, json: Bool, progress: Progress) throws -> Int32
+    {
         progress.update("stencil: the pitched stencil of \(Figures.count(setup.frames.count)) frames")
         let clock = ContinuousClock()
         let start = clock.now

@@ -553,4 +553,3 @@ struct ScenarioBenchmark {
         return "[\(shown)\(tiles.count > 8 ? " … \(tiles.count) in all" : "")]"
     }
 }
-

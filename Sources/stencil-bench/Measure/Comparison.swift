@@ -1,5 +1,5 @@
-import MercatorMath
 import Foundation
+import MercatorMath
 import StencilScenarios
 
 /// Comparison of a run with saved results (`--compare`).

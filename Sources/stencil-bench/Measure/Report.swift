@@ -1,5 +1,5 @@
-import MercatorMath
 import Foundation
+import MercatorMath
 import StencilScenarios
 
 /// The printed report: sizes, times and baselines per scenario, then notes and the verdict.

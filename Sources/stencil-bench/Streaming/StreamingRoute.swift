@@ -93,7 +93,9 @@ struct StreamingRoute {
 
     /// The segment plan of `policy` at `capacity` as a streaming method, with the numbering its tiles use (the
     /// needs' numbering continued); or the library's reason for refusing that capacity.
-    func planMethod(_ policy: LoadPolicy, capacity: Int) -> Result<(SegmentPrefetch, TileNumbering<TileIndex>), StencilError> {
+    func planMethod(_ policy: LoadPolicy, capacity: Int) -> Result<
+        (SegmentPrefetch, TileNumbering<TileIndex>), StencilError
+    > {
         let plan: BudgetPlan
         do {
             let format = setup.format

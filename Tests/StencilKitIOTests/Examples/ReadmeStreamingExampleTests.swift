@@ -84,7 +84,8 @@ struct ReadmeStreamingExampleTests {
         // The same flight seen from a cockpit 1,500 m up at pitch 60°: tiles of levels 0…14 from a PMTiles pyramid.
         let frames = try TrackFrames(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
         let cockpit = try ChaseCamera(
-            pitch: 60, width: 640, height: 480, levels: LevelOfDetail(tileSize: 256, maxLevel: 14), zoom: .altitude(1500))
+            pitch: 60, width: 640, height: 480, levels: LevelOfDetail(tileSize: 256, maxLevel: 14),
+            zoom: .altitude(1500))
         let needs = try Needs(frames: frames, camera: cockpit)  // Needs<TileID>: real tiles with their levels
 
         let textureLoader = try TileLoader(source: PMTilesReader(path: pyramid))  // tiles are their own XYZ ids

@@ -10,7 +10,9 @@ import Testing
 struct StreamingSessionTests {
     /// The README flight planned on `loader`'s calibration over the zurich-z12 fixture (margin 0.5, one frame more
     /// latency) at its least capacity.
-    private func plannedREADMEFlight(_ loader: TileLoader<TileIndex, Data>) throws -> (Needs<TileIndex>, StreamingSchedule<TileIndex>) {
+    private func plannedREADMEFlight(_ loader: TileLoader<TileIndex, Data>) throws -> (
+        Needs<TileIndex>, StreamingSchedule<TileIndex>
+    ) {
         let (_, needs) = try readmeStreamingTrack()
         let measured = loader.calibrate(reading: Array(needs.tiles.prefix(32)))
         let model = try measured.model(margin: 0.5).forSteps(every: 1 / needs.framesPerSecond)
@@ -64,7 +66,8 @@ struct StreamingSessionTests {
         let loader = try TileLoader(source: source, workers: 2)
         let model = try LoaderModel(latency: 0.1, throughput: 300).forSteps(every: 1 / frames.framesPerSecond)
         let schedule = try StreamingSchedule<TileID>(
-            needs: needs, capacity: StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: model), loader: model)
+            needs: needs, capacity: StreamingSchedule<TileID>.smallestCapacity(for: needs, loader: model), loader: model
+        )
 
         var session = try StreamingSession(schedule: schedule, needs: needs, loader: loader)
         var wrong = 0
@@ -167,7 +170,8 @@ struct StreamingSessionTests {
         #expect(throws: TileLoaderError.self) {
             _ = try StreamingSession(schedule: schedule, needs: needs, loader: loader, stallPolicy: .wait(limit: .nan))
         }
-        let other = try Needs<TileIndex>(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 30, turnRate: 90))
+        let other = try Needs<TileIndex>(
+            track: track, timing: FlightTiming(speed: 240, framesPerSecond: 30, turnRate: 90))
         do {
             _ = try StreamingSession(schedule: schedule, needs: other, loader: loader)
             Issue.record("needs of other frames were accepted")
