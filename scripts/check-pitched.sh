@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks stencil-bench's pitched views and chase-camera scenarios (MODEL.md §11) against figures worked by hand in
-# MODEL.md (example 7 at pitch 60° tile by tile, and at pitch 80° level by level), pitch 0 against the flat view,
+# Checks stencil-bench's pitched views and chase-camera scenarios (the geometry model's §11) against figures worked by hand in
+# the geometry model (example 7 at pitch 60° tile by tile, and at pitch 80° level by level), pitch 0 against the flat view,
 # the pitched stencil against the union of the frames' covers, the pitched schedule against the frames' needs, and
 # every refusal's JSON. Cheap (a second or two): .ci/run runs it after the release build.
 #
@@ -31,6 +31,8 @@ scenario chase '"camera": {"pitch": 65, "altitude": 3000, "lookAhead": 40, "maxL
 "$bin" stencil "$work/chase.json" --json >"$work/chase.stencil"
 "$bin" frames "$work/chase.json" --json >"$work/chase.frames"
 "$bin" schedule "$work/chase.json" --json >"$work/chase.schedule"
+# The camera's schedule flown through the real loader over a generated archive (no flat fallback).
+"$bin" replay "$work/chase.json" --speedup 100 --json >"$work/chase.replay"
 scenario band '"lateralBand": 10, "camera": {"pitch": 60, "altitude": 3000}'
 scenario both '"camera": {"pitch": 60, "altitude": 3000, "zoom": 13}'
 scenario neither '"camera": {"pitch": 60}'
@@ -66,7 +68,7 @@ problems = []
 def check(ok, what):
     if not ok: problems.append(what)
 
-# MODEL.md example 7, as printed there: level 13 rows 2865–2868, level 14 rows 5734–5739.
+# the geometry model's example 7, as printed there: level 13 rows 2865–2868, level 14 rows 5734–5739.
 runs = {13: [(2865, 4290, 4291), (2866, 4290, 4292), (2867, 4291, 4293), (2868, 4292, 4292)],
         14: [(5734, 8579, 8581), (5735, 8579, 8581), (5736, 8579, 8583), (5737, 8579, 8583), (5738, 8578, 8582),
              (5739, 8580, 8581)]}
@@ -117,6 +119,13 @@ for f in frames:
     missing = need - resident.keys()
     check(not missing, f"frame at t = {f['t']}: {len(missing)} needed tiles not loaded")
 check(peak <= schedule["capacity"], f"peak {peak} > capacity {schedule['capacity']}")
+# The replay flies the camera's schedule alone, and loads every real tile of its stencil at least once (the flat
+# screen would load a few hundred level-12 tiles).
+replay = load("chase.replay")
+methods = replay["methods"]
+check([m["method"] for m in methods] == ["schedule"], f"replay methods {[m['method'] for m in methods]}")
+check(methods[0]["requests"] >= stencil["realTiles"] and replay["frames"] == len(frames),
+      f"replay: {methods[0]['requests']} requests for {stencil['realTiles']} real tiles, {replay['frames']} frames")
 check(schedule["frames"] == len(frames), "schedule frames")
 
 # Refusals: exit status 2 and {"error": {"kind", "message"}}.

@@ -23,7 +23,7 @@ enum StencilBench {
             case "svg": return try SvgCommand.run(rest)
             case "animate": return try AnimateCommand.run(rest)
             case "view": return ViewCommand.run(rest)
-            case "pitched": return try PitchedCommand.run(rest)
+            case "pitched": return try RunCommand.runPitched(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
             case "extract": return ExtractCommand.run(rest)
             case "archive": return ArchiveCommand.run(rest)

@@ -4,9 +4,9 @@ import Foundation
 /// `scenarios --write` does not write them; `view NAME --json` prints what each shows.
 package enum BuiltinViews {
     /// Every built-in view: the 1024 × 768-px rectangle of the peers' benchmark at XYZ z = 12 at headings 0°, 30°,
-    /// 45° and 73°; a 480 × 320 view on Mars Viking; MODEL.md example 5; and the pitched views (the geometry model's
-    /// "Perspective views", §11): a cockpit-like 1920 × 1080 view at pitch 75° over the Bernese Alps, and MODEL.md
-    /// example 7, a 1024 × 768 map at pitch 60°.
+    /// 45° and 73°; a 480 × 320 view on Mars Viking; the geometry model's example 5; and the pitched views (the geometry model's
+    /// "Perspective views", §11): a cockpit-like 1920 × 1080 view at pitch 75° over the Bernese Alps, and the geometry
+    /// model's example 7, a 1024 × 768 map at pitch 60°.
     package static let all = [
         "view-z12-h0", "view-z12-h30", "view-z12-h45", "view-z12-h73", "view-viking", "view-example5", "alps-cockpit",
         "map-pitch60",

@@ -17,7 +17,7 @@ struct PitchedBenchmark {
         var width: Double
         var height: Double
         var pitch: Double
-        /// The tiles of the cover, computed independently from §11 (MODEL and the issue), checked before timing.
+        /// The tiles of the cover, computed independently from §11 (the geometry model's §11), checked before timing.
         var expectedTiles: Int?
         /// Absolute targets (seconds per call), gating only with --strict.
         var targetP50: Double?

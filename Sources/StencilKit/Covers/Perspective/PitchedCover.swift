@@ -28,7 +28,7 @@ public struct PitchedCover: Sendable {
 
 extension PerspectiveCamera {
     /// The most tiles one cover may hold, ``FootprintLimits/maximumTilesPerFrame`` = 2²⁰ (1,048,576): past it a
-    /// cover is refused before it takes more memory. A 3840 × 2160 screen at 85° pitch in MODEL example 7's setting
+    /// cover is refused before it takes more memory. A 3840 × 2160 screen at 85° pitch in the geometry model's example 7 setting
     /// (Z = 14.3, levels 0…22, fov 36.87°, θ_max 89.25°) needs 500 tiles over levels 11–16 with levels by depth, and
     /// 2,923 at the single level 14; at 75° a 1920 × 1080 screen needs 184 and 6,176.
     public static var maximumCoverTiles: Int { FootprintLimits.maximumTilesPerFrame }
