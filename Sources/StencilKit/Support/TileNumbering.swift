@@ -37,19 +37,7 @@ package struct TileNumbering<Tile: StreamedTile> {
     /// The number of `tile`, assigning the next one if it is new.
     /// - Complexity: O(1) (on average, through the dictionary).
     @inline(__always)
-    package mutating func number(of tile: Tile) -> Int {
-        if let key {
-            let cell = key(tile)
-            let n = table[cell]
-            if n >= 0 { return Int(n) }
-            table[cell] = Int32(truncatingIfNeeded: tiles.count)
-        } else {
-            if let n = dictionary[tile] { return Int(n) }
-            dictionary[tile] = Int32(truncatingIfNeeded: tiles.count)
-        }
-        tiles.append(tile)
-        return tiles.count - 1
-    }
+    package mutating func number(of tile: Tile) -> Int { number(of: tile, cell: key.map { $0(tile) } ?? -1) }
 
     /// The number of `tile`, whose table entry the caller computed (`cell`, or −1 for the dictionary), assigning
     /// the next one if it is new: the producer's key inlined, where a stored closure would not be.
@@ -82,13 +70,7 @@ package struct TileNumbering<Tile: StreamedTile> {
     /// The number of `tile` if it has one.
     /// - Complexity: O(1) (on average, through the dictionary).
     @inline(__always)
-    package func existingNumber(of tile: Tile) -> Int? {
-        if let key {
-            let n = table[key(tile)]
-            return n >= 0 ? Int(n) : nil
-        }
-        return dictionary[tile].map { Int($0) }
-    }
+    package func existingNumber(of tile: Tile) -> Int? { existingNumber(of: tile, cell: key.map { $0(tile) } ?? -1) }
 }
 
 extension TileNumbering where Tile == TileIndex {
