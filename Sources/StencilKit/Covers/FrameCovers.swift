@@ -30,3 +30,12 @@ package protocol FrameCovers {
     /// A number of `tile` in 0 ..< ``denseKeyCount`` (only called when that is positive).
     func denseKey(of tile: Tile) -> Int
 }
+
+extension FrameCovers {
+    /// No bound known before the walk: runs are refused as soon as one more than ``Needs/maximumRuns`` would be stored.
+    package var entryBound: Double? { nil }
+    /// Real tiles numbered by hashing.
+    package var denseKeyCount: Int { 0 }
+    /// Unused while ``denseKeyCount`` is 0.
+    package func denseKey(of tile: Tile) -> Int { 0 }
+}

@@ -1,13 +1,11 @@
 /// The real columns of one row of a cover: at most two disjoint runs in 0 ..< columns, sorted (an unwrapped run
 /// that crosses ±180° becomes a run at the east end and one at the west end), or all columns.
 ///
-/// Always true: `count` is 0, 1 or 2; the runs are sorted, disjoint and not adjacent.
+/// Always true: `count` is 1 or 2; the runs are sorted, disjoint and not adjacent.
 struct RealColumnRuns: Sendable, Hashable {
     var first0 = 0, last0 = -1
     var first1 = 0, last1 = -1
     var count = 0
-
-    static let empty = RealColumnRuns()
 
     /// The real columns of the unwrapped columns `first … last` (first ≤ last) on a grid of `columns` columns.
     /// - Complexity: O(1).
@@ -30,8 +28,6 @@ struct RealColumnRuns: Sendable, Hashable {
             count = 2
         }
     }
-
-    init() {}
 
     init(_ first: Int, _ last: Int) {
         first0 = first

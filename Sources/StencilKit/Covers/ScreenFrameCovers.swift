@@ -59,7 +59,7 @@ struct ScreenFrameCovers: FrameCovers {
             let (first, last) = cover.span(row: row)
             guard first <= last else { continue }
             let real = RealColumnRuns(unwrappedFirst: first, last: last, columns: grid.columns)
-            if real.count > 0 { runs.append(LevelRun(level: 0, row: row, first: real.first0, last: real.last0)) }
+            runs.append(LevelRun(level: 0, row: row, first: real.first0, last: real.last0))
             if real.count > 1 { runs.append(LevelRun(level: 0, row: row, first: real.first1, last: real.last1)) }
         }
     }

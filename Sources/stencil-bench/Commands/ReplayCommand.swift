@@ -56,9 +56,13 @@ enum ReplayCommand {
         progress.update("replay: the needs and the regions of \(name)")
         let route = try StreamingRoute(setup: setup)
         let grid = setup.grid
-        var generated = route.numbers.tiles.compactMap { try? grid.tileID(of: $0) }
-        if sourceGiven == nil, case .success(let (_, planNumbers)) = route.planMethod(.pause, capacity: Int.max / 2) {
-            generated += planNumbers.tiles.compactMap { try? grid.tileID(of: $0) }
+        // Without a source, every tile the methods can ask for is written to a temporary archive.
+        var generated: [TileID] = []
+        if sourceGiven == nil {
+            generated = route.numbers.tiles.compactMap { try? grid.tileID(of: $0) }
+            if case .success(let (_, planNumbers)) = route.planMethod(.pause, capacity: Int.max / 2) {
+                generated += planNumbers.tiles.compactMap { try? grid.tileID(of: $0) }
+            }
         }
         let flown = try fly(
             route.needs, setup: setup, source: sourceGiven, generated: generated, speedup: speedup, margin: margin,

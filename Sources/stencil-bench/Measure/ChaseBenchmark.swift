@@ -24,6 +24,8 @@ struct ChaseBenchmark {
         var name = ""
         var summary = ""
         var loader: LoaderModel?
+        /// Whether the scenario gave no loader (the default was used).
+        var defaultLoader = false
         var violations: [String] = []
         /// The flight's stencil, needs and schedule are computed without error (one correctness check).
         var findings: Findings {
@@ -60,7 +62,9 @@ struct ChaseBenchmark {
             guard let camera = setup.chase else {
                 throw ScenarioError("\(scenario.source) has no \"camera\"")
             }
+            // A scenario without a "loader" is planned with λ 0.1 s, μ 50 tiles/s, and the text says so.
             let loaderSpec = scenario.loader ?? (latency: 0.1, throughput: 50)
+            result.defaultLoader = scenario.loader == nil
             let frames = setup.frames
             result.summary = scenario.summary ?? scenarioName
             result.frames = frames.count
@@ -99,7 +103,9 @@ struct ChaseBenchmark {
             + "  pitched needs: \(r.runs) runs for \(r.tileFrames) tile-frames (the work follows the \(r.runs) changes, not "
             + "the \(r.tileFrames) tiles of every frame), in \(Figures.time(r.needsSeconds))\n"
             + "  schedule (λ \(r.loader.map { MessageNumber.text($0.latency) } ?? "?") s, μ "
-            + "\(r.loader.map { MessageNumber.text($0.throughput) } ?? "?") tiles/s): least capacity \(r.capacity) tiles, \(r.requests) requests, "
+            + "\(r.loader.map { MessageNumber.text($0.throughput) } ?? "?") tiles/s"
+            + (r.defaultLoader ? ", a default: the scenario has no loader" : "")
+            + "): least capacity \(r.capacity) tiles, \(r.requests) requests, "
             + "in \(Figures.time(r.scheduleSeconds))\n"
     }
 }

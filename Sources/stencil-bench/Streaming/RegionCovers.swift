@@ -15,9 +15,6 @@ struct RegionCovers: FrameCovers {
         self.fill = fill
     }
 
-    var entryBound: Double? { nil }
-    var denseKeyCount: Int { 0 }
-    func denseKey(of tile: TileIndex) -> Int { 0 }
     func realTile(level: Int, column: Int, row: Int) -> TileIndex { TileIndex(column: column, row: row) }
 
     mutating func cover(frame k: Int, into runs: inout [LevelRun]) throws(StencilError) {
@@ -40,12 +37,14 @@ extension NeedEvents {
     /// The per-frame sets that `fill(k, &keys)` gives, frame by frame, numbered by `numbers` (which grows with the
     /// tiles it has not seen).
     /// - Complexity: the library's frame walk over the sets, O(frames × set size · log set size) for the sorts.
-    init(frameCount: Int, numbers: inout TileNumbering<TileIndex>, fill: @escaping (Int, inout [Int64]) -> Void) {
-        // The region's covers never throw.
-        let region = try? Needs(covers: RegionCovers(frameCount: frameCount, fill: fill), framesPerSecond: 1)
-        var mapped: [Int32] = []
-        for tile in region?.tiles ?? [] { mapped.append(Int32(numbers.number(of: tile))) }
-        let runs = (region?.runs ?? []).map {
+    /// - Throws: ``/StencilKit/StencilError/tooLarge(what:value:limit:advice:)`` past ``/StencilKit/Needs/maximumRuns``
+    ///   runs (the region's covers refuse nothing else).
+    init(
+        frameCount: Int, numbers: inout TileNumbering<TileIndex>, fill: @escaping (Int, inout [Int64]) -> Void
+    ) throws(StencilError) {
+        let region = try Needs(covers: RegionCovers(frameCount: frameCount, fill: fill), framesPerSecond: 1)
+        let mapped = region.tiles.map { Int32(numbers.number(of: $0)) }
+        let runs = region.runs.map {
             NeedEvents.Run(tile: mapped[$0.tileNumber], first: $0.firstFrame, last: $0.lastFrame)
         }
         self.init(frameCount: frameCount, tileCount: numbers.count, runs: runs)

@@ -47,7 +47,7 @@ struct StreamingRoute {
             var regions: [PrefetchShape: NeedEvents] = [:]
             for shape in PrefetchShape.allCases {
                 let fill = try shape.regionFiller(frames: frames, poses: poses)
-                regions[shape] = NeedEvents(frameCount: needs.frameCount, numbers: &numbers, fill: fill)
+                regions[shape] = try NeedEvents(frameCount: needs.frameCount, numbers: &numbers, fill: fill)
             }
             self.regions = regions
             self.numbers = numbers

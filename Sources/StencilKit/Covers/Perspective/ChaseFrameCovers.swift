@@ -30,9 +30,6 @@ struct ChaseFrameCovers: FrameCovers {
     }
 
     var frameCount: Int { frames.count }
-    var entryBound: Double? { nil }
-    var denseKeyCount: Int { 0 }
-    func denseKey(of tile: TileID) -> Int { 0 }
 
     @inline(__always)
     func realTile(level: Int, column: Int, row: Int) -> TileID {
