@@ -20,6 +20,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/.build/fuzz"
 mkdir -p "$build/artifacts"
 export SWIFT_BACKTRACE=enable=no
+# Swift seeds its hashing per process; fixed hashing makes a run (set orders, hence coverage) repeat exactly.
+export SWIFT_DETERMINISTIC_HASHING=1
 
 # One package name for every module: stencil-bench uses StencilKit's `package` declarations.
 flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib")

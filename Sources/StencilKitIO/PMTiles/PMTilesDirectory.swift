@@ -30,7 +30,8 @@ enum PMTilesDirectory {
     ///   entry needs at least 4 bytes).
     /// - Throws: ``PMTilesError/truncatedDirectory(what:)``, ``PMTilesError/varintTooLong``,
     ///   ``PMTilesError/badEntryCount(count:limit:)``, ``PMTilesError/tileIDsOutOfOrder(previous:next:)``,
-    ///   ``PMTilesError/tileIDTooLarge(_:)``, ``PMTilesError/badEntryLength(tileID:length:)`` and an offset that
+    ///   ``PMTilesError/tileIDTooLarge(_:)``, ``PMTilesError/overlappingRun(tileID:runLength:next:)``,
+    ///   ``PMTilesError/badEntryLength(tileID:length:)`` and an offset that
     ///   passes UInt64 as ``PMTilesError/pastEnd(what:offset:length:size:)``.
     static func decode(_ bytes: [UInt8]) throws(PMTilesError) -> [PMTilesEntry] {
         var cursor = ByteCursor(bytes)
@@ -48,7 +49,15 @@ enum PMTilesDirectory {
             id = next
             entries[i].tileID = id
         }
-        for i in 0..<n { entries[i].runLength = try cursor.varint("run lengths") }
+        for i in 0..<n {
+            let run = try cursor.varint("run lengths")
+            // The first id past the run must be at most the next entry's id (or one past level 31's last id).
+            let limit = i + 1 < n ? entries[i + 1].tileID : HilbertTileID.maximumRawValue + 1
+            guard run <= limit - entries[i].tileID else {
+                throw .overlappingRun(tileID: entries[i].tileID, runLength: run, next: limit)
+            }
+            entries[i].runLength = run
+        }
         for i in 0..<n {
             let length = try cursor.varint("lengths")
             guard length > 0, length <= UInt64(Int.max) else {

@@ -25,6 +25,9 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
     case firstOffsetZero
     /// A tile id past the last id of level 31, the deepest level the spec's 64-bit ids reach.
     case tileIDTooLarge(UInt64)
+    /// A run of `runLength` tiles from `tileID` that reaches past ``HilbertTileID/maximumRawValue`` or into `next`,
+    /// a tile id another entry addresses (runs must not overlap).
+    case overlappingRun(tileID: UInt64, runLength: UInt64, next: UInt64)
     /// A level past 31, or x or y past 2^level − 1, for a Hilbert tile id.
     case tileOutOfRange(level: Int, x: UInt64, y: UInt64)
     /// A leaf directory entry that points at a directory already on the current path (itself or a cycle).
@@ -80,6 +83,10 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "previous entry; the first offset must be stored as offset + 1."
         case .tileIDTooLarge(let id):
             return "Tile id \(id) is past level 31; valid ids are 0…\(HilbertTileID.maximumRawValue)."
+        case .overlappingRun(let tileID, let runLength, let next):
+            return "The run of \(runLength) tiles from tile id \(tileID) reaches tile id \(next), which is past level "
+                + "31 or addressed by another entry; a run must end before the next entry's id and at most at "
+                + "\(HilbertTileID.maximumRawValue)."
         case .tileOutOfRange(let level, let x, let y):
             return "Tile \(level)/\(x)/\(y) is out of range; levels are 0…31 and x, y lie in 0…2^level − 1."
         case .leafCycle(let offset):

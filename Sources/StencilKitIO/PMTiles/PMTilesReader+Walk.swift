@@ -50,7 +50,17 @@ extension PMTilesReader {
         var stats = PMTilesStatistics()
         stats.rootEntries = rootEntries.count
         var offsets = Set<UInt64>()
+        // Runs are checked not to overlap within a directory; across leaves they are checked here, so the sums
+        // below stay at most the number of ids (no overflow).
+        var nextFree: UInt64 = 0
+        var overlap: PMTilesError?
         try forEachTileEntry { entry in
+            guard overlap == nil else { return }
+            guard entry.tileID >= nextFree else {
+                overlap = .overlappingRun(tileID: entry.tileID, runLength: entry.runLength, next: nextFree)
+                return
+            }
+            nextFree = entry.tileID + entry.runLength
             stats.tileEntries += 1
             stats.addressedTiles += entry.runLength
             offsets.insert(entry.offset)
@@ -65,6 +75,7 @@ extension PMTilesReader {
                 id = levelEnd
             }
         }
+        if let overlap { throw overlap }
         stats.tileContents = offsets.count
         stats.leafDirectories = try leafCount(rootEntries)
         return stats

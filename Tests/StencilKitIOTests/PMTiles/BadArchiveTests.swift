@@ -192,3 +192,38 @@ private func expectError(
         #expect(throws: PMTilesError.badMetadata(detail: "JSON that is not an object")) { try reader.metadata() }
     } catch { Issue.record("\(error)") }
 }
+
+@Test func runsThatOverlapTheNextEntryOrPassLevel31AreRefused() throws {
+    let last = HilbertTileID.maximumRawValue
+    // A run of 3 from id 5 covers 5, 6, 7: it may end right before an entry at 8, not reach one at 7.
+    let touching = B.archive(root: B.directory([(5, 0, 1, 3), (8, 1, 1, 1)]), data: [1, 2])
+    #expect(try B.reader(touching).tileData(for: HilbertTileID(rawValue: 7)) == Data([1]))
+    expectError(
+        B.archive(root: B.directory([(5, 0, 1, 3), (7, 1, 1, 1)]), data: [1, 2]),
+        .overlappingRun(tileID: 5, runLength: 3, next: 7))
+    // The last run may end at level 31's last id, not one past it.
+    let toTheEnd = B.archive(root: B.directory([(last - 1, 0, 1, 2)]), data: [1])
+    #expect(try B.reader(toTheEnd).tileData(for: HilbertTileID(rawValue: last)) == Data([1]))
+    expectError(
+        B.archive(root: B.directory([(last - 1, 0, 1, 3)]), data: [1]),
+        .overlappingRun(tileID: last - 1, runLength: 3, next: last + 1))
+    expectError(
+        B.archive(root: B.directory([(0, 0, 1, .max)]), data: [1]),
+        .overlappingRun(tileID: 0, runLength: .max, next: last + 1))
+}
+
+@Test func runsOfTwoLeavesThatOverlapAreRefusedByTheStatistics() throws {
+    // Four leaves, each one run over (almost) every id: each leaf is valid alone, together their runs overlap, and
+    // their sum would pass UInt64 (the fuzzer's finding: a trap in the statistics).
+    let full = HilbertTileID.maximumRawValue + 1
+    let leaf = B.directory([(0, 0, 1, full)])
+    let width = UInt64(leaf.count)
+    let root = B.directory((0..<4).map { (UInt64($0), UInt64($0) * width, width, 0) })
+    let reader = try B.reader(B.archive(root: root, leaves: leaf + leaf + leaf + leaf, data: [1]))
+    #expect(throws: PMTilesError.overlappingRun(tileID: 0, runLength: full, next: full)) { try reader.statistics() }
+    // One such leaf alone: every id addressed, counted without overflow.
+    let one = try B.reader(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: leaf, data: [1]))
+    let stats = try one.statistics()
+    #expect(stats.addressedTiles == full)
+    #expect(stats.tilesPerLevel[0] == 1 && stats.tilesPerLevel[31] == UInt64(1) << 62)
+}
