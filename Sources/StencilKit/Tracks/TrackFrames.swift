@@ -57,7 +57,7 @@ public struct TrackFrames: Sequence, Sendable {
 
     /// The pose of frame `index`.
     /// - Complexity: O(log pieces), no allocation.
-    public func pose(ofFrame index: Int) -> TrackPose { timetable.pose(atTime: time(ofFrame: index)) }
+    public func pose(ofFrame index: Int) -> TrackPose { timetable.pose(atFiniteTime: time(ofFrame: index)) }
 
     /// Iterates the frames' poses in order.
     public func makeIterator() -> Iterator { Iterator(frames: self) }

@@ -107,8 +107,7 @@ extension Track {
     /// - Complexity: O(pieces); step a ``TrackFrames`` sequence, or keep a ``TrackTimetable``, for O(log pieces).
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite `t`.
     public func pose(atTime t: Double, timing: FlightTiming) throws(StencilError) -> TrackPose {
-        try StencilError.requireFinite(t, "Time")
-        return TrackTimetable(track: self, timing: timing).pose(atTime: t)
+        try TrackTimetable(track: self, timing: timing).pose(atTime: t)
     }
 
     /// The pose at time `t` seconds after the start, flown at a ground timing (see ``TrackTimetable``).
@@ -116,8 +115,7 @@ extension Track {
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite `t`; the errors of
     ///   ``TrackTimetable/init(track:timing:)-(_,GroundTiming)``.
     public func pose(atTime t: Double, timing: GroundTiming) throws(StencilError) -> TrackPose {
-        try StencilError.requireFinite(t, "Time")
-        return try TrackTimetable(track: self, timing: timing).pose(atTime: t)
+        try TrackTimetable(track: self, timing: timing).pose(atTime: t)
     }
 
     /// Seconds the track takes at a ground timing (one lap for a closed track).

@@ -55,7 +55,9 @@ public struct TrackTimetable: Sendable {
     /// The timetable of `track` at a ground timing.
     /// - Complexity: O(pieces), a rhumb-line distance per straight piece.
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` when the timing has neither one speed nor one per
-    ///   leg of the track; ``StencilError/tooLarge(what:value:limit:advice:)`` when the duration is not finite.
+    ///   leg of the track; ``StencilError/leavesTerrain(rows:gridRows:latitudeReached:latitudeLimit:)`` when a
+    ///   piece's end or a turn's centre lies past the image's top or bottom row (no latitude, no ground length
+    ///   there); ``StencilError/tooLarge(what:value:limit:advice:)`` when the duration is not finite.
     public init(track: Track, timing: GroundTiming) throws(StencilError) {
         guard timing.speeds.count == 1 || timing.speeds.count == track.legCount else {
             throw .outOfRange(
@@ -64,6 +66,19 @@ public struct TrackTimetable: Sendable {
         }
         let grid = track.grid
         let body = timing.body ?? grid.defaultBody
+        // Ground lengths need latitudes: every piece's ends (and a turn's centre) on the image's rows.
+        for piece in track.pieces {
+            var ys = [piece.start.y, piece.end.y]
+            if case .turn(let turn) = piece { ys.append(turn.center.y) }
+            for y in ys where !(y >= 0 && y <= grid.height) {
+                let row = (y / grid.tileLength).rounded(.down)
+                let reached = Int(Swift.max(Swift.min(row, 1e15), -1e15))
+                let top = y < 0
+                throw .leavesTerrain(
+                    rows: top ? reached...(-1) : grid.rows...Swift.max(grid.rows, reached), gridRows: grid.rows,
+                    latitudeReached: grid.latitude(atPixelY: y), latitudeLimit: grid.latitudeLimit)
+            }
+        }
         var speeds: [Double] = []
         var latitudes: [Double] = []
         var starts: [Double] = []
@@ -127,7 +142,15 @@ public struct TrackTimetable: Sendable {
     /// [0, duration]. Within a piece's time span [start, next start) the pose is on that piece; at the very end, the
     /// last pose.
     /// - Complexity: O(log pieces), no allocation.
-    public func pose(atTime t: Double) -> TrackPose {
+    /// - Throws: ``StencilError/nonFinite(field:value:)`` for a NaN or infinite `t` (no pose is meant: a loop has
+    ///   no phase at infinity).
+    public func pose(atTime t: Double) throws(StencilError) -> TrackPose {
+        try StencilError.requireFinite(t, "Time")
+        return pose(atFiniteTime: t)
+    }
+
+    /// ``pose(atTime:)`` for a finite `t` (a frame's k / fps).
+    package func pose(atFiniteTime t: Double) -> TrackPose {
         let total = duration
         var t = t
         if track.closure.isClosed && total > 0 {

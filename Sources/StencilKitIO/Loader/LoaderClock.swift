@@ -12,7 +12,7 @@ import Dispatch
 /// The clock reads `start` at the monotonic instant `origin` and advances `rate` of its seconds per real second,
 /// so now = start + rate · (monotonic now − origin). A `rate` of k > 1 flies k times faster than real time (a
 /// replay's `--speedup`).
-/// Always true of a clock: `start` is finite and `rate` is finite and in ``validRates``.
+/// Always true of a clock: `start` is in ``validTimes`` and `rate` in ``validRates``.
 public struct LoaderClock: Sendable, Hashable {
     /// The monotonic instant, in nanoseconds (``monotonicNanoseconds()``), at which the clock read ``start``.
     public let origin: UInt64
@@ -24,11 +24,18 @@ public struct LoaderClock: Sendable, Hashable {
     /// The rates a clock may run at, 10⁻³ … 10⁶.
     public static let validRates: ClosedRange<Double> = 1e-3...1e6
 
+    /// The readings a clock may start at, ±10⁹ s (about 31.7 years): there a Double still resolves 0.12 µs, so the
+    /// clock advances at every microsecond. A clock started at 10³⁰⁰ would never advance (its ulp is 10²⁸⁴ s) and a
+    /// wait for a later reading would never end.
+    public static let validTimes: ClosedRange<Double> = -1e9...1e9
+
     /// A clock that reads `time` now and runs `rate` times as fast as real time.
-    /// - Throws: ``TileLoaderError/badParameter(field:value:valid:)`` for a non-finite `time` or a `rate` outside
-    ///   ``validRates``.
+    /// - Throws: ``TileLoaderError/badParameter(field:value:valid:)`` for a `time` outside ``validTimes`` or a
+    ///   `rate` outside ``validRates``.
     public init(now time: Double = 0, rate: Double = 1) throws(TileLoaderError) {
-        guard time.isFinite else { throw .badParameter(field: "Clock time (s)", value: time, valid: "a finite number") }
+        guard time.isFinite, Self.validTimes.contains(time) else {
+            throw .badParameter(field: "Clock time (s)", value: time, valid: "in [−1e9, 1e9] seconds")
+        }
         guard rate.isFinite, Self.validRates.contains(rate) else {
             throw .badParameter(field: "Clock rate", value: rate, valid: "in [0.001, 1e6] clock seconds per second")
         }

@@ -81,12 +81,14 @@ public struct LoaderStatistics: Sendable, Hashable {
     public var count: Int { timings.count }
 
     /// The nearest-rank `p`-th percentile of ascending `values`: the ⌈p·n⌉-th smallest, at least the smallest
-    /// (0 when empty).
+    /// (0 when empty). A `p` ≤ 0 gives the smallest value, a `p` ≥ 1 (+∞ included) the largest; a NaN `p` gives
+    /// NaN (no rank is meant).
     /// - Complexity: O(1).
     public static func percentile(_ values: [Double], _ p: Double) -> Double {
         guard !values.isEmpty else { return 0 }
-        let rank = Int((p * Double(values.count)).rounded(.up))
-        return values[min(values.count, max(1, rank)) - 1]
+        guard !p.isNaN else { return .nan }
+        let rank = (min(max(p, 0), 1) * Double(values.count)).rounded(.up)
+        return values[min(values.count, max(1, Int(rank))) - 1]
     }
 
     /// The loader model to plan with: λ = ``latencyP99`` · (1 + margin), μ = ``throughput`` / (1 + margin) (see the

@@ -56,6 +56,10 @@ private func fewestReads(runs: [(start: UInt64, end: UInt64)], budget: Double) -
             if rng.chance(0.2) { wanted.append(ByteSpan(offset: offset, length: length)) }  // a shared tile
             offset += UInt64(length)
         }
+        // Some ranges overlap their neighbour (tiles that share bytes): the budget counts shared bytes once.
+        if rng.chance(0.3), let last = wanted.last, last.length > 1 {
+            wanted.append(ByteSpan(offset: last.offset + 1, length: last.length))
+        }
         wanted.shuffle(using: &rng)
         let x = [0, 0.01, 0.05, 0.2, 1, 5][rng.int(below: 6)]
         let plan = try ReadPlan(spans: wanted, overfetch: x)
@@ -70,14 +74,48 @@ private func fewestReads(runs: [(start: UInt64, end: UInt64)], budget: Double) -
             }
         }
         let bytesWanted = distinct.reduce(0) { $0 + UInt64($1.length) }
-        #expect(plan.runs == runs.count && plan.bytesWanted == bytesWanted)
+        let union = runs.reduce(0) { $0 + $1.end - $1.start }
+        #expect(plan.runs == runs.count && plan.bytesWanted == bytesWanted && plan.bytesCovered == union)
         #expect(plan.reads.count <= runs.count)
-        #expect(Double(plan.bytesRead) <= (1 + x) * Double(bytesWanted))
-        #expect(plan.reads.count == fewestReads(runs: runs, budget: x * Double(bytesWanted)))
+        #expect(Double(plan.bytesRead) <= (1 + x) * Double(union))
+        #expect(plan.reads.count == fewestReads(runs: runs, budget: x * Double(union)))
         // Every wanted range inside a read; reads sorted and disjoint.
         for s in wanted {
             #expect(plan.reads.contains { $0.offset <= s.offset && s.offset + UInt64(s.length) <= $0.end })
         }
         for i in plan.reads.indices.dropFirst() { #expect(plan.reads[i - 1].end < plan.reads[i].offset) }
+    }
+}
+
+@Test func theBudgetIsTheUnionNotTheSumOfOverlappingSpans() throws {
+    // 100 copies of one 101-byte range shifted by one byte each: 100 distinct spans, 10,100 bytes in all, a union of
+    // 200 bytes (0 ..< 200). A far span at 1,000: the gap (800 bytes) is past x · union = 0.5 · 210 = 105, so it stays
+    // unbridged; a sum-based budget (0.5 · 10,110) would have bridged it.
+    var wanted = (0..<100).map { ByteSpan(offset: UInt64($0), length: 101) }
+    wanted.append(ByteSpan(offset: 1_000, length: 10))
+    let plan = try ReadPlan(spans: wanted, overfetch: 0.5)
+    #expect(plan.bytesWanted == 10_110 && plan.bytesCovered == 210)
+    #expect(plan.reads == spans([(0, 200), (1_000, 10)]) && plan.bytesRead == 210)
+    // At x = 800 / 210 the gap is exactly the budget: bridged.
+    #expect(try ReadPlan(spans: wanted, overfetch: 800.0 / 210).reads == spans([(0, 1_010)]))
+}
+
+@Test func spansThatCannotBeReadAreRefusedNotTrapped() throws {
+    // A negative length, and spans whose ends pass UInt64 (the fuzzer's reproducers).
+    for bad in [spans([(0, -1)]), spans([(UInt64.max - 1, 2)]), spans([(UInt64.max - 1, 3)])] {
+        #expect(throws: PMTilesError.self) { try ReadPlan(spans: bad, overfetch: 0) }
+    }
+    // Ending exactly at 2^64 − 1 is fine.
+    #expect(try ReadPlan(spans: spans([(UInt64.max - 1, 1)]), overfetch: 0).reads.count == 1)
+    // Touching spans whose union passes Int.max bytes: one read would be too long.
+    #expect(throws: PMTilesError.self) { try ReadPlan(spans: spans([(0, Int.max), (1, Int.max)]), overfetch: 0) }
+    // Two runs of 2^62 bytes 2^63 apart at x = 1: bridging would make a read of 2^63 + 2^62 bytes; they stay two.
+    let far = try ReadPlan(spans: spans([(0, 1 << 62), (1 << 63, 1 << 62)]), overfetch: 1)
+    #expect(far.reads == spans([(0, 1 << 62), (1 << 63, 1 << 62)]))
+    // The messages say what would be valid.
+    do {
+        _ = try ReadPlan(spans: spans([(0, -1)]), overfetch: 0)
+    } catch {
+        #expect(error.description.contains("length ≥ 0"))
     }
 }

@@ -65,6 +65,11 @@ private func handWorkedTimings() -> [LoadTiming] {
     let hundred = (1...100).map(Double.init)
     #expect(LoaderStatistics.percentile(hundred, 0.99) == 99)
     #expect(LoaderStatistics.percentile(hundred, 0.991) == 100)
+    // Past [0, 1]: clamped (1e300 and +∞ were an Int conversion trap); NaN means no rank.
+    #expect(LoaderStatistics.percentile(v, 1e300) == 4 && LoaderStatistics.percentile(v, .infinity) == 4)
+    #expect(LoaderStatistics.percentile(v, -1e300) == 1 && LoaderStatistics.percentile(v, -.infinity) == 1)
+    #expect(LoaderStatistics.percentile(v, 1.5) == 4)
+    #expect(LoaderStatistics.percentile([1, 2, 3], .nan).isNaN)
 }
 
 @Test func windowedThroughputSeesTheSlowWindows() {

@@ -135,6 +135,11 @@ func drainAll<T, P>(_ loader: TileLoader<T, P>) -> [TileLoad<T, P>] {
         try TileLoader(source: source, grid: .marsViking)
     }
     #expect(throws: TileLoaderError.self) { try LoaderClock(now: .nan) }
+    // A start so large the clock could never advance (its ulp is 10²⁸⁴ s): a later reading was never reached.
+    #expect(throws: TileLoaderError.self) { try LoaderClock(now: 1e300) }
+    #expect(throws: TileLoaderError.self) { try LoaderClock(now: 1e9.nextUp) }
+    #expect(throws: TileLoaderError.self) { try LoaderClock(now: -1e9.nextUp) }
+    #expect(try LoaderClock(now: 1e9).start == 1e9 && LoaderClock(now: -1e9).start == -1e9)
     #expect(throws: TileLoaderError.self) { try LoaderClock(rate: 0) }
     #expect(throws: TileLoaderError.self) { try LoaderClock(rate: 2e6) }
     #expect(TileLoaderError.badWorkerCount(0).description.contains("1 to 64"))

@@ -36,7 +36,7 @@ struct ReadmeTracksAndViewsTests {
         let route = try Track(waypoints: [jfk, lhr], on: .xyz(level: 8), screen: Screen(width: 400, height: 300))
         let timetable = try TrackTimetable(track: route, timing: GroundTiming(speed: 250))
         print(timetable.duration, timetable.groundLength ?? 0)  // 23,060.367 s, 5,765,091.721 m
-        let halfway = timetable.pose(atTime: timetable.duration / 2)  // at 46.05565° N: where the aircraft really is
+        let halfway = try timetable.pose(atTime: timetable.duration / 2)  // at 46.05565° N: where it really is
         print(timetable.time(at: halfway), timetable.groundDistance(at: halfway) ?? 0)
         let corridor = try route.withLateralBand(metres: 500)  // 1.3126 px: 500 m at the route's highest latitude
         let needs = try corridor.needs(at: GroundTiming(legSpeeds: [250], framesPerSecond: 1))  // a frame a second

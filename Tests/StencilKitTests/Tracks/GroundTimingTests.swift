@@ -28,7 +28,7 @@ struct GroundTimingTests {
         #expect(abs(timetable.duration - 23_060.366884) < 1e-6)
         #expect(abs((timetable.groundLength ?? 0) - 5_765_091.720973) < 1e-5)
         #expect(abs(track.groundLength() - 5_765_091.720973) < 1e-5)
-        let pose = timetable.pose(atTime: 11_530.183442)
+        let pose = try timetable.pose(atTime: 11_530.183442)
         #expect(abs(pose.position.x - 25682.753516840) < 1e-6, "\(pose.position)")
         #expect(abs(pose.position.y - 23300.612611273) < 1e-6, "\(pose.position)")
         #expect(try Self.level8.tile(containing: pose.position) == TileIndex(column: 100, row: 91))
@@ -126,7 +126,7 @@ struct GroundTimingTests {
             worst = max(worst, abs(total - timetable.duration) * speed * kappa(length))
             for _ in 0..<4 {
                 let t = g.uniform(0, timetable.duration)
-                let pose = timetable.pose(atTime: t)
+                let pose = try timetable.pose(atTime: t)
                 let s = pose.parameter
                 let t2 = Self.quadratureTime(
                     s, y0: y0, heading: piece.startHeading, grid: grid, body: body, speed: speed)
@@ -259,5 +259,44 @@ struct GroundTimingTests {
         #expect(abs(north.lateralBand(metres: 250) - expectedNorth) <= 1e-12 * expectedNorth)
         let banded = try north.withLateralBand(metres: 250)
         #expect(banded.lateralBand == north.lateralBand(metres: 250) && banded.pieces == north.pieces)
+    }
+
+    /// A track run north five world heights past the pole has no latitude there: refused by name (it trapped in the
+    /// isometric latitude). Ending exactly on the top edge is fine; a hair past it is refused.
+    @Test func aTrackPastThePoleIsRefusedNotTrapped() throws {
+        let level0 = try TileGrid.xyz(level: 0)
+        let screen = try Screen(width: 1, height: 1)
+        let far = try Track(
+            start: PixelPoint(x: 128, y: 128), heading: 0, steps: [.straight(length: 1792)], on: level0, screen: screen)
+        #expect {
+            try TrackTimetable(track: far, timing: GroundTiming(speed: 250))
+        } throws: { error in
+            guard case .leavesTerrain(_, let rows, _, _) = error as? StencilError else { return false }
+            return rows == 1
+        }
+        let edge = try Track(
+            start: PixelPoint(x: 128, y: 128), heading: 0, steps: [.straight(length: 128)], on: level0, screen: screen)
+        #expect(try TrackTimetable(track: edge, timing: GroundTiming(speed: 250)).duration > 0)
+        let past = try Track(
+            start: PixelPoint(x: 128, y: 128), heading: 0, steps: [.straight(length: 128.001)], on: level0,
+            screen: screen)
+        #expect(throws: StencilError.self) { try TrackTimetable(track: past, timing: GroundTiming(speed: 250)) }
+    }
+
+    /// A pose at a NaN or infinite time is refused (it was a NaN pose); finite times far out are clamped (one way)
+    /// or wrapped (a loop).
+    @Test func posesAtNonFiniteTimesAreRefused() throws {
+        let timetable = try TrackTimetable(track: Self.example8Track(), timing: GroundTiming(speed: 250))
+        for t in [Double.nan, .infinity, -.infinity] {
+            #expect {
+                try timetable.pose(atTime: t)
+            } throws: { error in
+                guard case .nonFinite(field: "Time", _) = error as? StencilError else { return false }
+                return true
+            }
+        }
+        let end = try timetable.pose(atTime: 1e300)
+        let last = try timetable.pose(atTime: timetable.duration)
+        #expect(end.position.x.isFinite && end.position == last.position)
     }
 }
