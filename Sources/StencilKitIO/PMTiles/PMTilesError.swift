@@ -28,6 +28,11 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A run of `runLength` tiles from `tileID` that reaches past ``HilbertTileID/maximumRawValue`` or into `next`,
     /// a tile id another entry addresses (runs must not overlap).
     case overlappingRun(tileID: UInt64, runLength: UInt64, next: UInt64)
+    /// A leaf directory's entry whose id lies outside its parent entry's span, `first` ..< `end` (from the parent's
+    /// id to its next sibling's).
+    case leafEntryOutsideParent(tileID: UInt64, first: UInt64, end: UInt64)
+    /// The directories of one walk decode to more than `limit` entries (see ``PMTilesReader/walkEntryLimit``).
+    case directoriesTooLarge(entries: UInt64, limit: UInt64)
     /// A level past 31, or x or y past 2^level − 1, for a Hilbert tile id.
     case tileOutOfRange(level: Int, x: UInt64, y: UInt64)
     /// A leaf directory entry that points at a directory already on the current path (itself or a cycle).
@@ -87,6 +92,12 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The run of \(runLength) tiles from tile id \(tileID) reaches tile id \(next), which is past level "
                 + "31 or addressed by another entry; a run must end before the next entry's id and at most at "
                 + "\(HilbertTileID.maximumRawValue)."
+        case .leafEntryOutsideParent(let tileID, let first, let end):
+            return "A leaf directory holds tile id \(tileID), outside its parent entry's ids \(first)..<\(end); a "
+                + "leaf's ids must lie from its parent's id up to the next sibling's."
+        case .directoriesTooLarge(let entries, let limit):
+            return "The directories decode to more than \(limit) entries (\(entries) so far), more than 16 per byte "
+                + "of the leaf section; a valid archive's leaves hold at most that many."
         case .tileOutOfRange(let level, let x, let y):
             return "Tile \(level)/\(x)/\(y) is out of range; levels are 0…31 and x, y lie in 0…2^level − 1."
         case .leafCycle(let offset):

@@ -7,7 +7,8 @@ import MercatorMath
 /// Every offset and length is checked against the archive's size before it is read, every varint against 64 bits,
 /// every gzip section against ``directoryByteLimit``, and the leaf chain against cycles and ``maximumLeafDepth``, so
 /// a bad archive gets a ``PMTilesError`` — never a trap, a hang or unbounded memory. Thread-safe: a loader's workers
-/// share one reader (the leaf cache is behind a lock held only to look up or insert).
+/// share one reader (the leaf cache is behind a lock held only to look up or insert). The leaf cache holds at most
+/// ``cachedLeafLimit`` leaves and ``cachedLeafBytes`` bytes of decoded entries.
 public final class PMTilesReader: TileSource, @unchecked Sendable {
     /// The archive's header.
     public let header: PMTilesHeader
@@ -17,11 +18,20 @@ public final class PMTilesReader: TileSource, @unchecked Sendable {
     public let rootEntries: [PMTilesEntry]
     /// The most bytes a gzip directory or the metadata may inflate to.
     public let directoryByteLimit: Int
-    /// The most leaf directories kept in the cache (the oldest is dropped past it).
+    /// The most leaf directories kept in the cache (the oldest are dropped past it).
     public let cachedLeafLimit: Int
+    /// The most bytes of decoded entries the leaf cache keeps (32 bytes an entry; the oldest leaves are dropped past
+    /// it, and a leaf larger than this alone is not kept).
+    public let cachedLeafBytes: Int
+    /// The most directory entries one walk (``forEachTileEntry(_:)``, ``tileEntries(limit:)``, ``statistics()``)
+    /// decodes, leaves included.
+    public let walkEntryLimit: UInt64
 
     /// The default ``directoryByteLimit``, 16 MiB: a directory of about 2.5 million entries.
     public static let defaultDirectoryByteLimit = 16 << 20
+    /// The default ``cachedLeafBytes``, 64 MiB: about 2 million entries, the leaves of a planet-scale archive's
+    /// busiest region.
+    public static let defaultCachedLeafBytes = 64 << 20
     /// The deepest chain of leaf directories followed below the root, 3 (the spec discourages more than 1).
     public static let maximumLeafDepth = 3
     /// The first 16,384 bytes must hold the header and the root directory (spec §2).
@@ -30,17 +40,21 @@ public final class PMTilesReader: TileSource, @unchecked Sendable {
     private let lock = NSLock()
     private var leafCache: [UInt64: [PMTilesEntry]] = [:]
     private var leafOrder: [UInt64] = []
+    private var leafCacheBytes = 0
 
-    /// Reads and checks the header, the sections' extents and the root directory of the archive in `source`.
+    /// Reads and checks the header, the sections' extents and the root directory of the archive in `source`;
+    /// `walkEntryLimit` nil is ``defaultWalkEntryLimit(leafBytes:)`` of its leaf section.
     /// - Complexity: one read of up to 16,384 bytes, O(root entries) to decode.
     /// - Throws: ``PMTilesError`` naming the first problem found.
     public init(
         _ source: any ByteRangeReader, directoryByteLimit: Int = PMTilesReader.defaultDirectoryByteLimit,
-        cachedLeafLimit: Int = 256
+        cachedLeafLimit: Int = 256, cachedLeafBytes: Int = PMTilesReader.defaultCachedLeafBytes,
+        walkEntryLimit: UInt64? = nil
     ) throws(PMTilesError) {
         self.source = source
         self.directoryByteLimit = max(1, directoryByteLimit)
         self.cachedLeafLimit = max(1, cachedLeafLimit)
+        self.cachedLeafBytes = max(0, cachedLeafBytes)
         guard source.size >= UInt64(PMTilesHeader.length) else { throw .truncatedHeader(size: source.size) }
         let head = [UInt8](try source.read(offset: 0, length: PMTilesHeader.length))
         let header = try PMTilesHeader(head)
@@ -56,13 +70,15 @@ public final class PMTilesReader: TileSource, @unchecked Sendable {
             throw .rootDirectoryTooLarge(end: header.rootOffset + header.rootLength)
         }
         self.header = header
+        self.walkEntryLimit = walkEntryLimit ?? Self.defaultWalkEntryLimit(leafBytes: header.leafDirectoriesLength)
         let stored = try source.read(offset: header.rootOffset, length: Int(header.rootLength))
         rootEntries = try Self.decodeDirectory(
             stored, compression: header.internalCompression, limit: self.directoryByteLimit, what: "root directory")
     }
 
     /// Opens the archive at `path` (a ``FileByteRangeReader``).
-    /// - Throws: ``PMTilesError/io(detail:)`` when the file cannot be opened, then as ``init(_:directoryByteLimit:cachedLeafLimit:)``.
+    /// - Throws: ``PMTilesError/io(detail:)`` when the file cannot be opened, then as
+    ///   ``init(_:directoryByteLimit:cachedLeafLimit:cachedLeafBytes:walkEntryLimit:)``.
     public convenience init(path: String) throws(PMTilesError) {
         try self.init(FileByteRangeReader(path: path))
     }
@@ -122,6 +138,13 @@ public final class PMTilesReader: TileSource, @unchecked Sendable {
         }
     }
 
+    /// The number of leaves and the bytes of decoded entries in the leaf cache now.
+    var leafCacheUsage: (leaves: Int, bytes: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (leafOrder.count, leafCacheBytes)
+    }
+
     /// The leaf directory `entry` points at: cached, or read, checked and cached.
     func leaf(_ entry: PMTilesEntry) throws(PMTilesError) -> [PMTilesEntry] {
         lock.lock()
@@ -138,11 +161,16 @@ public final class PMTilesReader: TileSource, @unchecked Sendable {
         let stored = try source.read(offset: header.leafDirectoriesOffset + entry.offset, length: Int(entry.length))
         let entries = try Self.decodeDirectory(
             stored, compression: header.internalCompression, limit: directoryByteLimit, what: "leaf directory")
+        let bytes = entries.count * MemoryLayout<PMTilesEntry>.stride
         lock.lock()
-        if leafCache[entry.offset] == nil {
-            if leafOrder.count >= cachedLeafLimit { leafCache[leafOrder.removeFirst()] = nil }
+        if leafCache[entry.offset] == nil, bytes <= cachedLeafBytes {
+            while !leafOrder.isEmpty, leafOrder.count >= cachedLeafLimit || leafCacheBytes + bytes > cachedLeafBytes {
+                let dropped = leafCache.removeValue(forKey: leafOrder.removeFirst())
+                leafCacheBytes -= (dropped?.count ?? 0) * MemoryLayout<PMTilesEntry>.stride
+            }
             leafCache[entry.offset] = entries
             leafOrder.append(entry.offset)
+            leafCacheBytes += bytes
         }
         lock.unlock()
         return entries

@@ -69,9 +69,12 @@ public struct TileDirectory: TileSource {
     /// the read of every file-backed source (``TileDirectory``, ``TileFileTemplate``).
     /// - Throws: ``TileDirectoryError/unreadable(path:reason:)`` for a file that exists but cannot be read (or is
     ///   not a regular file), ``TileDirectoryError/tileTooLarge(path:bytes:limit:)`` for one past `limit` bytes.
-    /// - Complexity: O(file size); one `open`, one `fstat`, reads until the file's size is read.
+    /// - Complexity: O(file size); one `open` (non-blocking, so a FIFO never waits), one `fstat`, reads until the
+    ///   file's size is read.
     static func readFile(atPath path: String, limit: Int) throws(TileDirectoryError) -> Data? {
-        let fd = open(path, O_RDONLY)
+        // O_NONBLOCK: a FIFO (or a device) opens at once instead of waiting for a writer, and is refused below as
+        // not a regular file; on a regular file it changes nothing.
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         if fd < 0 {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }

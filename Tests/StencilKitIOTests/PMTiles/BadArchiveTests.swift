@@ -212,18 +212,82 @@ private func expectError(
         .overlappingRun(tileID: 0, runLength: .max, next: last + 1))
 }
 
-@Test func runsOfTwoLeavesThatOverlapAreRefusedByTheStatistics() throws {
-    // Four leaves, each one run over (almost) every id: each leaf is valid alone, together their runs overlap, and
-    // their sum would pass UInt64 (the fuzzer's finding: a trap in the statistics).
+@Test func runsOfTwoLeavesThatOverlapAreRefusedByTheWalk() throws {
+    // Four leaves, each one run over every id: each leaf is valid alone, but a leaf's run must end before the next
+    // sibling's id (1 for the first), and four such runs summed would pass UInt64 (the fuzzer's finding: a trap in
+    // the statistics).
     let full = HilbertTileID.maximumRawValue + 1
     let leaf = B.directory([(0, 0, 1, full)])
     let width = UInt64(leaf.count)
     let root = B.directory((0..<4).map { (UInt64($0), UInt64($0) * width, width, 0) })
     let reader = try B.reader(B.archive(root: root, leaves: leaf + leaf + leaf + leaf, data: [1]))
-    #expect(throws: PMTilesError.overlappingRun(tileID: 0, runLength: full, next: full)) { try reader.statistics() }
+    #expect(throws: PMTilesError.overlappingRun(tileID: 0, runLength: full, next: 1)) { try reader.statistics() }
     // One such leaf alone: every id addressed, counted without overflow.
     let one = try B.reader(B.archive(root: B.directory([(0, 0, width, 0)]), leaves: leaf, data: [1]))
     let stats = try one.statistics()
     #expect(stats.addressedTiles == full)
     #expect(stats.tilesPerLevel[0] == 1 && stats.tilesPerLevel[31] == UInt64(1) << 62)
+}
+
+@Test func leafEntriesOutsideTheirParentsSpanAreRefused() throws {
+    // Root: a leaf for ids 0..<5, then tile 5. The leaf holds tile 14: listed before 5, found by no lookup.
+    let stray = B.directory([(14, 0, 1, 1)])
+    let width = UInt64(stray.count)
+    let root = B.directory([(0, 0, width, 0), (5, 1, 1, 1)])
+    let reader = try B.reader(B.archive(root: root, leaves: stray, data: [1, 2]))
+    #expect(try reader.byteRange(for: HilbertTileID(rawValue: 14)) == nil)
+    #expect(throws: PMTilesError.leafEntryOutsideParent(tileID: 14, first: 0, end: 5)) { try reader.tileEntries() }
+    // A leaf entry before its parent's id.
+    let early = B.directory([(2, 0, 1, 1)])
+    let late = B.archive(root: B.directory([(3, 0, UInt64(early.count), 0)]), leaves: early, data: [1])
+    #expect(throws: PMTilesError.leafEntryOutsideParent(tileID: 2, first: 3, end: HilbertTileID.maximumRawValue + 1)) {
+        try B.reader(late).tileEntries()
+    }
+    // A leaf run reaching the next sibling's id: 3 + 3 > 5.
+    let long = B.directory([(3, 0, 1, 3)])
+    let reaching = B.archive(
+        root: B.directory([(0, 0, UInt64(long.count), 0), (5, 1, 1, 1)]), leaves: long, data: [1, 2])
+    #expect(throws: PMTilesError.overlappingRun(tileID: 3, runLength: 3, next: 5)) {
+        try B.reader(reaching).tileEntries()
+    }
+    // Ending right at it (3 + 2 = 5) is fine: ids 3, 4 from the leaf, then 5.
+    let fits = B.directory([(3, 0, 1, 2)])
+    let good = B.archive(root: B.directory([(0, 0, UInt64(fits.count), 0), (5, 1, 1, 1)]), leaves: fits, data: [1, 2])
+    #expect(try B.reader(good).tileEntries().map(\.tileID) == [3, 5])
+}
+
+@Test func aWalkDecodesAtMostItsEntryLimit() throws {
+    // Three leaves of 4 entries each under a root of 3: 15 entries decoded in all.
+    let leaves = (0..<3).map { k in B.directory((0..<4).map { (UInt64(10 * k + $0), UInt64($0), 1, 1) }) }
+    let width = UInt64(leaves[0].count)
+    #expect(leaves.allSatisfy { UInt64($0.count) == width })
+    let root = B.directory((0..<3).map { (UInt64(10 * $0), UInt64($0) * width, width, 0) })
+    let bytes = Data(B.archive(root: root, leaves: leaves.flatMap { $0 }, data: [1, 2, 3, 4]))
+    let exact = try PMTilesReader(DataByteRangeReader(bytes), walkEntryLimit: 15)
+    #expect(try exact.tileEntries().count == 12)
+    let short = try PMTilesReader(DataByteRangeReader(bytes), walkEntryLimit: 14)
+    #expect(throws: PMTilesError.directoriesTooLarge(entries: 15, limit: 14)) { try short.tileEntries() }
+    // The default: 16 entries per byte of the leaf section, at least 2^22.
+    #expect(exact.walkEntryLimit == 15 && PMTilesReader.defaultWalkEntryLimit(leafBytes: 3 * width) == 1 << 22)
+    #expect(PMTilesReader.defaultWalkEntryLimit(leafBytes: 1 << 20) == 1 << 24)
+    #expect(PMTilesReader.defaultWalkEntryLimit(leafBytes: .max) == .max)
+    #expect(try PMTilesReader(DataByteRangeReader(bytes)).walkEntryLimit == 1 << 22)
+}
+
+@Test func theLeafCacheIsBoundedInBytes() throws {
+    // Three leaves of 4 entries (128 bytes decoded each) under a cache of 300 bytes: at most two are kept.
+    let leaves = (0..<3).map { k in B.directory((0..<4).map { (UInt64(10 * k + $0), UInt64($0), 1, 1) }) }
+    let width = UInt64(leaves[0].count)
+    let root = B.directory((0..<3).map { (UInt64(10 * $0), UInt64($0) * width, width, 0) })
+    let bytes = Data(B.archive(root: root, leaves: leaves.flatMap { $0 }, data: [1, 2, 3, 4]))
+    let reader = try PMTilesReader(DataByteRangeReader(bytes), cachedLeafBytes: 300)
+    for id: UInt64 in [0, 10, 20, 1, 11, 21] {
+        #expect(try reader.tileData(for: HilbertTileID(rawValue: id)) != nil)
+        #expect(reader.leafCacheUsage.bytes <= 300)
+    }
+    #expect(reader.leafCacheUsage == (2, 256))
+    // A cache smaller than one leaf keeps none, and lookups still work.
+    let none = try PMTilesReader(DataByteRangeReader(bytes), cachedLeafBytes: 100)
+    #expect(try none.tileData(for: HilbertTileID(rawValue: 21)) == Data([2]))
+    #expect(none.leafCacheUsage == (0, 0))
 }

@@ -65,3 +65,29 @@ import Testing
     let error = TileDirectoryError.badExtension(".png")
     #expect(error.description.contains("without '/' or a leading '.'"))
 }
+
+/// A FIFO where a tile's file should be: refused as not a regular file at once (opening it for reading blocked
+/// until a writer came, forever). The read runs on its own thread; if it has not returned within 5 s the test fails
+/// and a writer is opened to release it.
+@Test func aFIFOAsATileIsRefusedWithoutWaiting() throws {
+    let root = try makeTemporaryDirectory("fifo")
+    defer { removeTemporary(root) }
+    try FileManager.default.createDirectory(atPath: root + "/0/0", withIntermediateDirectories: true)
+    let fifo = root + "/0/0/0.png"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let source = try TileDirectory(path: root, pathExtension: "png")
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var outcome: Result<Data?, any Error>?
+    Thread.detachNewThread {
+        outcome = Result { try source.tileData(for: TileID(level: 0, x: 0, y: 0)) }
+        done.signal()
+    }
+    if done.wait(timeout: .now() + 5) == .timedOut {
+        Issue.record("reading a FIFO tile did not return within 5 s")
+        let writer = open(fifo, O_WRONLY)  // releases the blocked reader
+        close(writer)
+        done.wait()
+    }
+    guard case .failure(let error)? = outcome else { Issue.record("no error: \(String(describing: outcome))"); return }
+    #expect(error as? TileDirectoryError == .unreadable(path: fifo, reason: "not a regular file"))
+}
