@@ -45,9 +45,9 @@ public struct Needs<Tile: StreamedTile>: Sendable, Hashable {
     /// (``rowScanEstimate(of:)``) and a flight past it is refused at once.
     public static var maximumRowScans: Int { 1 << 27 }
 
-    /// The most cover runs a chase camera's needs may scan, frames × runs per frame, 2²⁷ (as
-    /// ``maximumRowScans``): about 1.3 µs a frame's cover, so a walk past it would take minutes. Estimated from the
-    /// first frame before the rest are walked, and enforced as the walk goes.
+    /// The most cover runs a chase camera's needs may scan, frames × (runs per frame + 1), 2²⁶: a walk within it
+    /// ends in seconds. Estimated from the first frame before the rest are walked (a flight whose estimate passes it
+    /// is refused at once), and enforced as the walk goes.
     public static var maximumRunScans: Int { ChaseFrameCovers.maximumRunScans }
 
     /// The needs of every frame of `covers`.

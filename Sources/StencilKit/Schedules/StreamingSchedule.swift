@@ -83,14 +83,16 @@ public struct StreamingSchedule<Tile: StreamedTile>: Sendable, Hashable {
 
     /// Plans the schedule of `needs` with `capacity` slots and `loader` (see the type for the method and what it
     /// guarantees).
-    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a capacity below 1;
-    ///   ``StencilError/infeasibleSchedule(_:)`` when no schedule fits, naming the least capacity and throughput.
+    /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a capacity below 1 (0 is accepted for needs
+    ///   with no tiles, whose Ĉ it is); ``StencilError/infeasibleSchedule(_:)`` when no schedule fits, naming the least capacity and throughput.
     /// - Complexity: O(runs · log runs); a refusal adds the searches.
     @_specialize(exported:true,where Tile == TileIndex)
     @_specialize(exported:true,where Tile == TileID)
     public init(needs: Needs<Tile>, capacity: Int, loader: LoaderModel) throws(StencilError) {
-        guard capacity >= 1 else {
-            throw .outOfRange(field: "Schedule capacity (tiles)", value: Double(capacity), valid: "at least 1 tile")
+        guard capacity >= 1 || (capacity == 0 && needs.tiles.isEmpty) else {
+            throw .outOfRange(
+                field: "Schedule capacity (tiles)", value: Double(capacity),
+                valid: needs.tiles.isEmpty ? "at least 0 tiles" : "at least 1 tile (0 only for needs with no tiles)")
         }
         let planner = SchedulePlanner(needs: needs, latency: loader.latency)
         self = try planner.plan(capacity: capacity, loader: loader)

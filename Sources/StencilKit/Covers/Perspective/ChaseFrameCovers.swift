@@ -4,8 +4,8 @@ import MercatorMath
 /// levels-by-depth cover as runs of unwrapped tiles (a wide view at a low level may draw a real tile twice, as a
 /// ghost across ±180°).
 ///
-/// Work is bounded as it goes: frames × runs per frame may not pass ``Needs/maximumRunScans`` (about 1.3 µs a
-/// frame's cover, so a walk past it would take minutes), estimated from the first frame before the rest.
+/// Work is bounded as it goes: frames × runs per frame may not pass ``Needs/maximumRunScans``, estimated from the
+/// first frame before the rest (refused at once when that estimate passes it) and enforced as the walk goes.
 /// - Complexity: O(the camera's cover as runs) per frame.
 struct ChaseFrameCovers: FrameCovers {
     let frames: TrackFrames
@@ -13,8 +13,10 @@ struct ChaseFrameCovers: FrameCovers {
     private var buffer = PitchedCover()
     private var scans = 0
 
-    /// The most cover runs a walk may scan, frames × runs per frame, 2²⁷ (public as ``Needs/maximumRunScans``).
-    static let maximumRunScans = 1 << 27
+    /// The most cover runs a walk may scan, frames × (runs per frame + 1), 2²⁶ (public as
+    /// ``Needs/maximumRunScans``): a frame's cover takes 1–3 µs for 10–40 runs in a release build, and the needs'
+    /// bookkeeping about as much again, so a walk within it ends in seconds.
+    static let maximumRunScans = 1 << 26
 
     /// The covers of `frames` seen by `camera`.
     /// - Throws: ``StencilError/outOfRange(field:value:valid:)`` for a track with a lateral band (§11: d = 0 for
@@ -44,7 +46,7 @@ struct ChaseFrameCovers: FrameCovers {
         let limit = Self.maximumRunScans
         if k == 0 {
             let estimate = Double(runs.count + 1) * Double(frames.count)
-            if estimate > 4 * Double(limit) { throw tooManyScans(estimate) }
+            if estimate > Double(limit) { throw tooManyScans(estimate) }
         }
         if scans > limit { throw tooManyScans(Double(scans)) }
     }
