@@ -4,7 +4,8 @@
 #   Fuzz/run.sh scenario 20000   # the scenario reader: JSON → scenario → stencil, frames, plan (+ invariants)
 #   Fuzz/run.sh api 20000        # the public API with extreme doubles, and routes, views, levels, pyramids,
 #                                # needs, schedules and the driver (+ invariants)
-#   Fuzz/run.sh archive 20000    # the PMTiles reader: any bytes as an archive (seeds: the test fixtures)
+#   Fuzz/run.sh archive 20000    # the PMTiles reader: any bytes as an archive (seeds: the test fixtures and
+#                                # Fuzz/seeds/archive, the hostile archives found so far)
 #   Fuzz/run.sh template 20000   # StencilKitIO's tile URL template reader on arbitrary text (+ invariants)
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
@@ -64,7 +65,7 @@ api)
 archive)
     lib StencilKitIO
     sources=("$root/Fuzz/ArchiveTarget.swift")
-    seeds=("$root"/Tests/StencilKitIOTests/Fixtures/*.pmtiles)
+    seeds=("$root"/Tests/StencilKitIOTests/Fixtures/*.pmtiles "$root"/Fuzz/seeds/archive/*.pmtiles)
     dict=()
     ;;
 template)

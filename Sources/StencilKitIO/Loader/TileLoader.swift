@@ -29,12 +29,16 @@ import MercatorMath
 ///   ``measuredLoadLimit`` loads are kept in a ring buffer (1.5 MiB at most; older loads are forgotten), and
 ///   ``statistics()`` turns them into ``LoaderStatistics`` and a `LoaderModel`;
 ///   ``calibrate(reading:isolated:pause:)`` measures the source before a flight.
-/// - **Release**: when the loader is released its workers stop: each finishes the read it is in (a read cannot be
-///   interrupted) and takes no further job; queued jobs are dropped unread.
+/// - **Release**: when the loader is released (or ``shutdown(waitingUpTo:)`` is called) its workers stop: each
+///   finishes the read it is in (a read cannot be interrupted) and takes no further job; queued jobs are dropped
+///   unread. A worker's thread ends, and lets go of the source, as soon as its read returns;
+///   ``shutdown(waitingUpTo:)`` waits for that (a join with a time limit) and says whether every worker ended.
 ///
 /// Threads and cost. The render-thread members (``request(_:)``, ``completions(through:)``,
-/// ``calibrate(reading:isolated:pause:)``, ``statistics()``, ``clock``) must be called from one thread at a time; the
-/// workers are the loader's own. Once the buffers have grown to the most loads outstanding at once, ``request(_:)`` and
+/// ``calibrate(reading:isolated:pause:)``) must be called from one thread at a time; ``statistics()``,
+/// ``resetStatistics()``, ``clock``, ``liveWorkerCount`` and ``shutdown(waitingUpTo:)`` touch only the state shared
+/// under the loader's lock and may be called from any thread (scripts/tsan-stress.sh runs them beside the render
+/// thread under ThreadSanitizer). The workers are the loader's own. Once the buffers have grown to the most loads outstanding at once, ``request(_:)`` and
 /// ``completions(through:)`` allocate nothing (the loads' bytes are allocated by the workers), as long as the array
 /// ``completions(through:)`` returned is not kept past the next call. A request costs O(1) plus a lock and a signal; a
 /// drain O(loads drained) plus a lock.
@@ -84,6 +88,7 @@ public final class TileLoader<Tile: Hashable & Sendable, Payload: Sendable> {
         let start: LoaderClock
         if let clock { start = clock } else { start = try LoaderClock() }
         shared = Shared(clock: start, measuring: measuring)
+        shared.liveWorkers = workers
         for i in 0..<workers {
             let thread = Thread { [shared] in Self.work(shared, source: source, tileID: tileID, decode: decode) }
             thread.name = "StencilKitIO.TileLoader \(i)"
@@ -92,6 +97,27 @@ public final class TileLoader<Tile: Hashable & Sendable, Payload: Sendable> {
     }
 
     deinit { shared.stop() }
+
+    /// Stops the workers as a release does, then waits up to `seconds` (clamped to [0, 3600]) for every worker
+    /// thread to end. Requests queued or made after it are dropped: never read, never completed.
+    /// - Returns: true when every worker has ended; false when one is still inside a read at the time limit (it
+    ///   ends when that read returns).
+    /// - Complexity: the reads in progress, at most `seconds`.
+    @discardableResult
+    public func shutdown(waitingUpTo seconds: Double) -> Bool {
+        shared.stop()
+        let limit = seconds.isNaN ? 0 : min(max(seconds, 0), 3600)
+        let deadline = Date(timeIntervalSinceNow: limit)
+        shared.condition.lock()
+        defer { shared.condition.unlock() }
+        while shared.liveWorkers > 0 {
+            guard shared.condition.wait(until: deadline) else { return shared.liveWorkers == 0 }
+        }
+        return true
+    }
+
+    /// The worker threads that have not ended yet.
+    public var liveWorkerCount: Int { shared.withLock { shared.liveWorkers } }
 
     /// The clock completions are stamped on. Setting it affects loads completed from then on.
     public var clock: LoaderClock {
@@ -216,6 +242,8 @@ public final class TileLoader<Tile: Hashable & Sendable, Payload: Sendable> {
         var timings: TimingRing
         var clock: LoaderClock
         var stopping = false
+        /// Worker threads started and not yet ended.
+        var liveWorkers = 0
 
         init(clock: LoaderClock, measuring: Int) {
             self.clock = clock
@@ -237,6 +265,9 @@ public final class TileLoader<Tile: Hashable & Sendable, Payload: Sendable> {
         }
     }
 
+    /// The shared state (the tests watch its workers after the loader is released).
+    var sharedState: Shared { shared }
+
     /// The job queue's storage, in jobs (the tests check it stays bounded).
     var jobStorage: Int { shared.withLock { shared.jobs.capacity } }
 
@@ -254,6 +285,8 @@ public final class TileLoader<Tile: Hashable & Sendable, Payload: Sendable> {
             shared.condition.lock()
             while shared.jobs.isEmpty && !shared.stopping { shared.condition.wait() }
             guard !shared.stopping, let job = shared.jobs.popFirst() else {
+                shared.liveWorkers -= 1
+                shared.condition.broadcast()
                 shared.condition.unlock()
                 return
             }
