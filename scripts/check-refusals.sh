@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks how stencil-bench refuses input: every refusal exits with status 2, and with --json prints the error object
-# {"error": {"kind", "message"}} on standard output (issue 21); a waypoint error names the waypoint; numbers print
-# whole as integers; "dropRepeated" drops repeated waypoints and says how many.
+# {"error": {"kind", "message"}} on standard output and the message on standard error too (issue 21); a waypoint
+# error names the waypoint; numbers print whole as integers; "dropRepeated" drops repeated waypoints and says how
+# many; files that are folders are named as such.
 #
 # Usage: scripts/check-refusals.sh [BIN]   (BIN defaults to .build/release/stencil-bench; build it first)
 set -euo pipefail
@@ -17,9 +18,9 @@ refuses() {
     shift 2
     local status=0
     "$bin" "$@" >"$work/out" 2>"$work/err" || status=$?
-    if ! python3 - "$work/out" "$kind" "$fragment" "$status" <<'PY'; then
+    if ! python3 - "$work/out" "$kind" "$fragment" "$status" "$work/err" <<'PY'; then
 import json, sys
-path, kind, fragment, status = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+path, kind, fragment, status, err = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
 text = open(path).read()
 try:
     error = json.loads(text)["error"]
@@ -29,6 +30,7 @@ problems = []
 if status != 2: problems.append(f"exit status {status}, not 2")
 if error.get("kind") != kind: problems.append(f"kind {error.get('kind')!r}, not {kind!r}")
 if fragment not in error.get("message", ""): problems.append(f"message lacks {fragment!r}: {error.get('message')!r}")
+if fragment not in open(err).read(): problems.append(f"standard error lacks {fragment!r}: {open(err).read()[:200]!r}")
 if problems: sys.exit("; ".join(problems))
 PY
         echo "FAIL: stencil-bench $*" >&2
@@ -46,6 +48,30 @@ refuses usage 'unknown option --bogus' run --bogus --json
 refuses usage 'unknown option --bogus' stencil example1 --bogus --json
 refuses usage 'unknown subcommand or scenario' nonsense --json
 refuses usage "unknown option --bogus" view --bogus --json
+refuses usage 'view, pitched, scenarios' nonsense --json
+if "$bin" help | grep -q 'stencil-bench pitched'; then echo "ok: help lists pitched"; else
+    echo "FAIL: help does not list pitched" >&2
+    failures=$((failures + 1))
+fi
+
+# Folders where files are expected, and the archive commands' refusals (JSON on stdout, the message on stderr).
+mkdir -p "$work/folder.json"
+refuses badParameter 'is a directory' stencil "$work/folder.json" --json
+refuses file 'is a directory' view "$work/folder.json" --json
+status=0
+"$bin" svg example1 -o "$work/folder.json" >"$work/out" 2>"$work/err" || status=$?
+if [[ $status == 2 ]] && grep -q 'is a directory; give the path of a file' "$work/err"; then
+    echo "ok: stencil-bench svg example1 -o FOLDER → is a directory"
+else
+    echo "FAIL: svg to a folder: exit $status, stderr $(cat "$work/err")" >&2
+    failures=$((failures + 1))
+fi
+printf 'not an archive at all, but long enough to hold a header of 127 bytes %0100d' 0 >"$work/bad.pmtiles"
+refuses archive 'PMTiles' archive "$work/bad.pmtiles" --json
+refuses archive 'PMTiles' extract jfk-lhr --source "$work/bad.pmtiles" --levels 0...2 --out "$work/o.pmtiles" --json
+printf '{"name": "huge", "grid": {"xyz": 9223372036854775808}, "screen": {"width": 320, "height": 240},
+ "flight": {"speed": 200}, "route": {"waypoints": [{"lon": 0, "lat": 0}, {"lon": 1, "lat": 0}]}}' >"$work/huge.json"
+refuses badParameter 'too large' stencil "$work/huge.json" --json
 
 # A route with repeated waypoints, one past the terrain's limit, and the same route with "dropRepeated".
 scenario() {  # scenario WAYPOINTS EXTRA

@@ -37,7 +37,7 @@ enum StencilBench {
                     let names = BuiltinScenarios.listed.joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "replay, svg, animate, view, scenarios, extract, archive or help, or a scenario (a "
+                            + "replay, svg, animate, view, pitched, scenarios, extract, archive or help, or a scenario (a "
                             + "built-in name — \(names) — or a "
                             + ".json file)")
                 }

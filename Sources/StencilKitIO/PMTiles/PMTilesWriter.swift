@@ -109,7 +109,7 @@ public struct PMTilesWriter: Sendable {
     public func write(toPath path: String) throws(PMTilesError) {
         let bytes = try archive()
         do { try bytes.write(to: URL(fileURLWithPath: path)) } catch {
-            throw .io(detail: "writing \(path): \(error.localizedDescription)")
+            throw .io(detail: "cannot write \(FileProblem.writing(path, error))")
         }
     }
 

@@ -60,6 +60,10 @@ package enum BuiltinScenarios {
             throw ScenarioError(
                 "unknown scenario \"\(argument)\": not a built-in name (\(listed.joined(separator: ", "))) nor a file")
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ScenarioError("\(label): \(argument) is a directory; give a scenario's .json file or a built-in name")
+        }
         // A scenario is a few hundred bytes; refuse to read a huge file (or a device) into memory.
         let size = (try? FileManager.default.attributesOfItem(atPath: argument)[.size] as? NSNumber)?.intValue ?? 0
         guard size <= maximumFileSize else {

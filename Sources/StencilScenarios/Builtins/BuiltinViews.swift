@@ -35,6 +35,10 @@ package enum BuiltinViews {
             throw ViewError(
                 .file, "\(label): no such file \(argument) (built-in views: \(all.joined(separator: ", ")))")
         }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ViewError(.file, "\(label): \(argument) is a directory; give a view's .json file or a built-in name")
+        }
         guard let text = try? String(contentsOfFile: argument, encoding: .utf8) else {
             throw ViewError(.file, "\(label): cannot read \(argument) as UTF-8 text")
         }

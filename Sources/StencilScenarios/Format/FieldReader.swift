@@ -119,8 +119,11 @@ package struct FieldReader {
         switch v {
         case .integer(let exact): i = exact
         case .number(let n):
-            guard n == n.rounded(), abs(n) <= 9e15 else {
+            guard n == n.rounded() else {
                 throw invalid(key, "must be a whole number (got \(MessageNumber.text(n)))")
+            }
+            guard abs(n) <= 9e15 else {
+                throw invalid(key, "is \(MessageNumber.text(n)), too large: a whole number here is at most 9e15 in magnitude")
             }
             i = Int(n)
         default: throw invalid(key, "must be a whole number, not \(v.kind)")

@@ -31,15 +31,13 @@ struct ArchiveCommandError: Error, Sendable, CustomStringConvertible {
         .object([("error", .object([("kind", .string(kind)), ("message", .string(message))]))])
     }
 
-    /// Runs `body`; on an error prints it (JSON on stdout with `json`, else on stderr) and returns 2.
+    /// Runs `body`; on an error prints it as every refusal leaves the tool (``Refusal``: the JSON object on stdout
+    /// with `json`, the message on stderr always) and returns 2.
     static func reporting(json: Bool, _ body: () throws -> Int32) -> Int32 {
         do { return try body() } catch {
             let refusal = ArchiveCommandError(error)
-            if json {
-                print(refusal.json.rendered(), terminator: "")
-            } else {
-                Console.error("stencil-bench: \(refusal)")
-            }
+            if json { print(refusal.json.rendered(), terminator: "") }
+            Console.error("stencil-bench: \(refusal)")
             return 2
         }
     }

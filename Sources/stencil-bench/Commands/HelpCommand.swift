@@ -18,6 +18,7 @@ enum HelpCommand {
                              [--throughput N]
                stencil-bench view VIEW [--json]
                stencil-bench svg VIEW -o FILE.svg
+               stencil-bench pitched [--quick] [--strict] [--json]
                stencil-bench scenarios [--write DIR]
                stencil-bench extract SCENARIO --source SRC.pmtiles --levels n0...n1 --out OUT.pmtiles
                              [--overfetch 0.05] [--json]
@@ -34,6 +35,8 @@ enum HelpCommand {
         the over-fetch (bytes read ≤ (1 + x) · bytes wanted); `--json` prints {"tiles", "bytes", "missing", "reads",
         "bytesRead"}. `archive` prints a PMTiles archive's header and directory statistics. Both print
         {"error": {"kind", "message"}} with --json and exit status 2 for a bad archive, scenario or command line.
+        `pitched` is the perspective part of `run` alone: the pitched covers against the single-level cover of the
+        same trapezoid, their allocations, and the JFK → LHR chase camera's stencil, needs and schedule.
         `run` also measures the built-in view covers per call (`run views`: only those) and exits 1 if one misses
         its target or allocates.
         `run` also flies the streaming comparison (`run streaming`: only that): the schedule, the segment plans and

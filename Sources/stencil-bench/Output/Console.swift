@@ -1,4 +1,5 @@
 import Foundation
+import StencilKitIO
 import StencilScenarios
 
 /// Writing to standard error and to files.
@@ -17,7 +18,7 @@ enum Console {
                 at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: url)
         } catch {
-            throw UsageError("cannot write \(path): \(error.localizedDescription)")
+            throw UsageError("cannot write \(FileProblem.writing(path, error))")
         }
     }
 }
