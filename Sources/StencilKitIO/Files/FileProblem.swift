@@ -11,7 +11,8 @@ package enum FileProblem {
             return "\(path) is a directory; give the path of a file"
         }
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return "\(path): \(String(cString: strerror(Int32(underlying.code))))"
         }
         if nsError.domain == NSPOSIXErrorDomain { return "\(path): \(String(cString: strerror(Int32(nsError.code))))" }

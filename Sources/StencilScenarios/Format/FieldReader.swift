@@ -123,7 +123,8 @@ package struct FieldReader {
                 throw invalid(key, "must be a whole number (got \(MessageNumber.text(n)))")
             }
             guard abs(n) <= 9e15 else {
-                throw invalid(key, "is \(MessageNumber.text(n)), too large: a whole number here is at most 9e15 in magnitude")
+                throw invalid(
+                    key, "is \(MessageNumber.text(n)), too large: a whole number here is at most 9e15 in magnitude")
             }
             i = Int(n)
         default: throw invalid(key, "must be a whole number, not \(v.kind)")
