@@ -183,25 +183,10 @@ private final class SlowCountingSource: TileSource, @unchecked Sendable {
     }
 }
 
-/// A source whose reads block until it is opened (a stalled network, a FIFO): each read waits on a gate.
-private final class BlockingSource: TileSource, @unchecked Sendable {
-    private let gate = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var begun = 0
-    var reads: Int { lock.withLock { begun } }
-    func tileData(for tile: TileID) throws -> Data? {
-        lock.withLock { begun += 1 }
-        gate.wait()
-        return Data([1])
-    }
-    /// Lets `count` reads (blocked or future) return.
-    func open(_ count: Int) { for _ in 0..<count { gate.signal() } }
-}
-
 /// 64 workers blocked in reads: a shutdown waits its time limit and says they live on; once the reads return, every
 /// worker thread ends and lets go of the source (a released loader's workers kept 65 threads and the archive alive).
 @Test func aShutdownJoinsTheWorkersOnceTheirReadsReturn() throws {
-    var source: BlockingSource? = BlockingSource()
+    var source: GatedSource? = GatedSource()
     weak let weakSource = source
     let loader = try TileLoader(source: source!, workers: 64)
     for x in 0..<100 { loader.request(try TileID(level: 8, x: x, y: 0)) }
@@ -210,7 +195,7 @@ private final class BlockingSource: TileSource, @unchecked Sendable {
     #expect(source!.reads == 64 && loader.liveWorkerCount == 64)
     #expect(loader.shutdown(waitingUpTo: 0.05) == false)
     #expect(loader.liveWorkerCount == 64)
-    source!.open(64)
+    for _ in 0..<64 { source!.gate.signal() }
     #expect(loader.shutdown(waitingUpTo: 10) == true)
     #expect(loader.liveWorkerCount == 0)
     #expect(source!.reads == 64)  // the 36 queued jobs were dropped unread
@@ -221,7 +206,7 @@ private final class BlockingSource: TileSource, @unchecked Sendable {
 
 /// A released loader's workers end on their own once idle: no thread outlives it.
 @Test func aReleasedLoadersIdleWorkersEnd() throws {
-    let source = BlockingSource()
+    let source = GatedSource()
     var probe: TileLoader<TileID, Data>.Shared?
     do {
         let loader = try TileLoader(source: source, workers: 8)
