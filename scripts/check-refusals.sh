@@ -46,6 +46,11 @@ refuses usage 'unknown option --bogus' run --bogus --json
 refuses usage 'unknown option --bogus' stencil example1 --bogus --json
 refuses usage 'unknown subcommand or scenario' nonsense --json
 refuses usage "unknown option --bogus" view --bogus --json
+# A MapLibre view (issue 28) out of range, and one of an unknown source type.
+echo '{"maplibre": {"center": [0, 0], "zoom": 30, "width": 9, "height": 9}}' >"$work/maplibre-zoom.json"
+refuses outOfRange 'MapLibre zoom is 30; it must be −2 ≤ zoom ≤ 24' view "$work/maplibre-zoom.json" --json
+echo '{"maplibre": {"center": [0, 0], "zoom": 3, "width": 9, "height": 9, "type": "dem"}}' >"$work/maplibre-type.json"
+refuses field 'field "maplibre.type" must be "raster" or "vector"' view "$work/maplibre-type.json" --json
 
 # A route with repeated waypoints, one past the terrain's limit, and the same route with "dropRepeated".
 scenario() {  # scenario WAYPOINTS EXTRA

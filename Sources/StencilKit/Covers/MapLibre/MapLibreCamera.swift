@@ -77,6 +77,14 @@ public struct MapLibreCamera: Sendable, Hashable {
     /// The zoom after MapLibre's constraint: Z_ml, or more when the world at Z_ml is shorter than the canvas.
     public let mapZoom: Double
 
+    /// MapLibre's covering level c = max(0, ⌊Z⌋) (vector) or max(0, round(Z)) (raster), Z = Z_ml + log₂(512/T) at
+    /// the constrained zoom (`coveringZoomLevel`); the level of every tile up to p₀.
+    public var coveringLevel: Int { setup.desiredLevel }
+    /// The nominal level min(c, maxzoom): the level drawn at the centre up to p₀.
+    public var nominalLevel: Int { setup.nominalLevel }
+    /// Whether each tile's level comes from its distance (p > p₀ = clamp(78.5° − f/2, 0°, 60°)).
+    public var hasLevelsByDistance: Bool { setup.variableLevels }
+
     /// The traversal's fixed quantities (the frustum, the camera's position, the level rule).
     let setup: MapLibreCoverSetup
 
