@@ -100,8 +100,8 @@ extension MapLibreCoverSetup {
     /// frustum's box, true when wholly inside every plane, false when it meets the frustum's boundary.
     /// - Complexity: O(1), six planes.
     func visibility(lower: SIMD2<Double>, upper: SIMD2<Double>) -> Bool? {
-        var fullyInside = true
-        for plane in planes {
+        // Each plane: 1 wholly inside, 0 across, −1 wholly outside (`Aabb.intersectsPlane`, z = 0).
+        func side(_ plane: SIMD3<Double>) -> Int {
             var distMin = plane.z
             var distMax = plane.z
             if plane.x > 0 {
@@ -118,10 +118,15 @@ extension MapLibreCoverSetup {
                 distMax += plane.y * lower.y
                 distMin += plane.y * upper.y
             }
-            if distMin >= 0 { continue }
-            if distMax < 0 { return nil }
-            fullyInside = false
+            if distMin >= 0 { return 1 }
+            return distMax < 0 ? -1 : 0
         }
+        let sides = (
+            side(planes.near), side(planes.far), side(planes.left), side(planes.right), side(planes.bottom),
+            side(planes.top)
+        )
+        if sides.0 < 0 || sides.1 < 0 || sides.2 < 0 || sides.3 < 0 || sides.4 < 0 || sides.5 < 0 { return nil }
+        let fullyInside = sides.0 + sides.1 + sides.2 + sides.3 + sides.4 + sides.5 == 6
         if fullyInside { return true }
         if boxMin.x > upper.x || boxMin.y > upper.y || !boxMeetsGround || boxMax.x < lower.x || boxMax.y < lower.y {
             return nil

@@ -127,34 +127,30 @@ public struct MapLibreCamera: Sendable, Hashable {
         try StencilError.requireFinite(width, "MapLibre canvas width")
         try StencilError.requireFinite(height, "MapLibre canvas height")
         try StencilError.requireFinite(fieldOfView, "MapLibre field of view")
-        let side = Self.maximumCanvasSide
-        let checks: [(String, Double, Bool, String)] = [
-            (
-                "MapLibre centre longitude (degrees)", longitude, abs(longitude) <= Self.maximumLongitude,
-                "|λ| ≤ 36000"
-            ),
-            ("MapLibre centre latitude (degrees)", latitude, abs(latitude) <= 90, "−90 ≤ φ ≤ 90"),
-            ("MapLibre zoom", zoom, Self.zoomRange.contains(zoom), "−2 ≤ zoom ≤ 24"),
-            ("MapLibre pitch (degrees)", pitch, pitch >= 0 && pitch < 90, "0 ≤ p < 90"),
-            ("MapLibre canvas width (CSS px)", width, width >= 1 && width <= side, "1 ≤ w ≤ 16384"),
-            ("MapLibre canvas height (CSS px)", height, height >= 1 && height <= side, "1 ≤ h ≤ 16384"),
-            (
-                "MapLibre field of view (degrees)", fieldOfView, fieldOfView >= 0.1 && fieldOfView <= 150,
-                "0.1 ≤ f ≤ 150 (MapLibre's setFov range)"
-            ),
-            ("MapLibre source tile size", Double(tileSize), tileSize == 256 || tileSize == 512, "256 or 512"),
-            (
-                "MapLibre source maxzoom", Double(maxZoom), maxZoom >= 0 && maxZoom <= TileID.maximumLevel,
-                "0…\(TileID.maximumLevel)"
-            ),
-            (
-                "MapLibre source minzoom", Double(minZoom), minZoom >= 0 && minZoom <= maxZoom,
-                "0 ≤ minzoom ≤ maxzoom (\(maxZoom))"
-            ),
-        ]
-        for (field, value, valid, range) in checks where !valid {
-            throw .outOfRange(field: field, value: value, valid: range)
+        // Each check builds its message only when it fails (making a camera allocates nothing).
+        func require(_ valid: Bool, _ field: String, _ value: Double, _ range: @autoclosure () -> String)
+            throws(StencilError)
+        {
+            if !valid { throw .outOfRange(field: field, value: value, valid: range()) }
         }
+        let side = Self.maximumCanvasSide
+        try require(
+            abs(longitude) <= Self.maximumLongitude, "MapLibre centre longitude (degrees)", longitude, "|λ| ≤ 36000")
+        try require(abs(latitude) <= 90, "MapLibre centre latitude (degrees)", latitude, "−90 ≤ φ ≤ 90")
+        try require(Self.zoomRange.contains(zoom), "MapLibre zoom", zoom, "−2 ≤ zoom ≤ 24")
+        try require(pitch >= 0 && pitch < 90, "MapLibre pitch (degrees)", pitch, "0 ≤ p < 90")
+        try require(width >= 1 && width <= side, "MapLibre canvas width (CSS px)", width, "1 ≤ w ≤ 16384")
+        try require(height >= 1 && height <= side, "MapLibre canvas height (CSS px)", height, "1 ≤ h ≤ 16384")
+        try require(
+            fieldOfView >= 0.1 && fieldOfView <= 150, "MapLibre field of view (degrees)", fieldOfView,
+            "0.1 ≤ f ≤ 150 (MapLibre's setFov range)")
+        try require(tileSize == 256 || tileSize == 512, "MapLibre source tile size", Double(tileSize), "256 or 512")
+        try require(
+            maxZoom >= 0 && maxZoom <= TileID.maximumLevel, "MapLibre source maxzoom", Double(maxZoom),
+            "0…\(TileID.maximumLevel)")
+        try require(
+            minZoom >= 0 && minZoom <= maxZoom, "MapLibre source minzoom", Double(minZoom),
+            "0 ≤ minzoom ≤ maxzoom (\(maxZoom))")
         self.longitude = longitude
         self.latitude = latitude
         self.zoom = zoom

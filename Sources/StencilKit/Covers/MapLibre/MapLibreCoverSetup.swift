@@ -7,7 +7,7 @@ import MercatorMath
 /// `coveringTiles`' preamble). Lengths are in Mercator units (the world is 1 wide; x east, y south, z up).
 struct MapLibreCoverSetup: Sendable, Hashable {
     /// The six planes (near, far, left, right, bottom, top) at the ground z = 0: a·x + b·y + d ≥ 0 inside.
-    var planes: [SIMD3<Double>]
+    var planes: FrustumPlanes
     /// The frustum's bounding box on the ground axes, and whether its height range holds the ground.
     var boxMin: SIMD2<Double>
     var boxMax: SIMD2<Double>
@@ -90,29 +90,40 @@ struct MapLibreCoverSetup: Sendable, Hashable {
         func corner(_ depth: Double, _ sx: Double, _ sy: Double) -> SIMD3<Double> {
             origin + (eye + depth * (forward + (sx * tx) * right + (sy * ty) * up)) / worldSize
         }
-        let nearCorners = [corner(near, -1, 1), corner(near, 1, 1), corner(near, 1, -1), corner(near, -1, -1)]
-        let farCorners = [corner(far, -1, 1), corner(far, 1, 1), corner(far, 1, -1), corner(far, -1, -1)]
-        let all = nearCorners + farCorners
+        // MapLibre's corner order: near (−1, 1), (1, 1), (1, −1), (−1, −1), then the same at the far plane.
+        let c0 = corner(near, -1, 1)
+        let c1 = corner(near, 1, 1)
+        let c2 = corner(near, 1, -1)
+        let c3 = corner(near, -1, -1)
+        let c4 = corner(far, -1, 1)
+        let c5 = corner(far, 1, 1)
+        let c6 = corner(far, 1, -1)
+        let c7 = corner(far, -1, -1)
         // Each plane through three of its corners (MapLibre's index triples), turned to face the inside.
-        let triples = [(0, 1, 2), (6, 5, 4), (0, 3, 7), (2, 1, 5), (3, 2, 6), (0, 4, 5)]
         let inside = origin + (eye + ((near + far) / 2) * forward) / worldSize
-        planes = triples.map { (i, j, k) in
-            let a = all[i] - all[j]
-            let b = all[k] - all[j]
+        func plane(_ p0: SIMD3<Double>, _ p1: SIMD3<Double>, _ p2: SIMD3<Double>) -> SIMD3<Double> {
+            let a = p0 - p1
+            let b = p2 - p1
             var n = SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
-            var d = -(n * all[j]).sum()
+            var d = -(n * p1).sum()
             if (n * inside).sum() + d < 0 {
                 n = -n
                 d = -d
             }
             return SIMD3(n.x, n.y, d)
         }
-        let xs = all.map(\.x)
-        let ys = all.map(\.y)
-        let zs = all.map(\.z)
-        boxMin = SIMD2(xs.min()!, ys.min()!)
-        boxMax = SIMD2(xs.max()!, ys.max()!)
-        boxMeetsGround = zs.min()! <= 0 && zs.max()! >= 0
+        planes = FrustumPlanes(
+            near: plane(c0, c1, c2), far: plane(c6, c5, c4), left: plane(c0, c3, c7), right: plane(c2, c1, c5),
+            bottom: plane(c3, c2, c6), top: plane(c0, c4, c5))
+        let low = pointwiseMin(
+            pointwiseMin(pointwiseMin(c0, c1), pointwiseMin(c2, c3)),
+            pointwiseMin(pointwiseMin(c4, c5), pointwiseMin(c6, c7)))
+        let high = pointwiseMax(
+            pointwiseMax(pointwiseMax(c0, c1), pointwiseMax(c2, c3)),
+            pointwiseMax(pointwiseMax(c4, c5), pointwiseMax(c6, c7)))
+        boxMin = SIMD2(low.x, low.y)
+        boxMax = SIMD2(high.x, high.y)
+        boxMeetsGround = low.z <= 0 && high.z >= 0
 
         // coveringTiles' preamble: the camera under the eye, its height, the levels.
         camera = SIMD2(center.x + eye.x / worldSize, center.y + eye.y / worldSize)
@@ -132,7 +143,11 @@ struct MapLibreCoverSetup: Sendable, Hashable {
         let zfovDegrees = fovDegrees * (1 * height + 0 * width) / height
         variableLevels = pitchDegrees > min(60, max(0, 78.5 - zfovDegrees / 2))
         fieldOfViewDegrees = fovDegrees
-        // createCalculateTileZoomFunction(9.314, 3.0): the constants of the per-tile rule.
+        // createCalculateTileZoomFunction(9.314, 3.0): the constants of the per-tile rule (only used past p₀).
+        guard variableLevels else {
+            (loadingBehavior, tileCountTerm) = (0, 0)
+            return
+        }
         let behavior =
             2
             * ((9.314 - 1)
@@ -176,4 +191,10 @@ struct MapLibreCoverSetup: Sendable, Hashable {
         z -= tileCountTerm
         return z
     }
+}
+
+/// The frustum's six planes where they cross the ground, each (a, b, d) with a·x + b·y + d ≥ 0 inside (stored
+/// inline: making a camera allocates nothing).
+struct FrustumPlanes: Sendable, Hashable {
+    var near, far, left, right, bottom, top: SIMD3<Double>
 }

@@ -18,6 +18,9 @@ struct MapLibreTransformState {
 
     /// MapLibre's `MAX_VALID_LATITUDE`.
     static let latitudeLimit = 85.051129
+    /// `mercatorYfromLat(±MAX_VALID_LATITUDE)`, computed once.
+    static let northLimitY = MapLibreMercator.y(latitude: latitudeLimit)
+    static let southLimitY = MapLibreMercator.y(latitude: -latitudeLimit)
 
     init(height: Double) {
         self.height = height
@@ -57,8 +60,8 @@ struct MapLibreTransformState {
         -> (longitude: Double, latitude: Double, zoom: Double)
     {
         let worldSize = 512 * pow(2, zoom)
-        let minY = MapLibreMercator.y(latitude: latitudeLimit) * worldSize
-        let maxY = MapLibreMercator.y(latitude: -latitudeLimit) * worldSize
+        let minY = northLimitY * worldSize
+        let maxY = southLimitY * worldSize
         let originalX = MapLibreMercator.x(longitude: lng) * worldSize
         let originalY = MapLibreMercator.y(latitude: min(latitudeLimit, max(-latitudeLimit, lat))) * worldSize
         if maxY - minY < height {

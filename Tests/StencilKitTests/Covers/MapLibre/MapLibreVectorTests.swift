@@ -106,3 +106,31 @@ struct MapLibreVectors: Decodable {
     }
     #expect(moved == 126)
 }
+
+/// MercatorMath's ``LevelOfDetail/mapLibreLevel(forZoom:pixelRatio:)`` against MapLibre's own tiles: on every vector
+/// camera drawing one level (p ≤ p₀), that level is MapLibre's, and nothing is drawn exactly when MapLibre requests
+/// nothing. The raster cameras whose zoom rounds up (the fraction of Z at least ½) fail if the raster rule floors.
+@Test func mercatorMathsMapLibreLevelIsTheLevelOfMapLibresOwnTiles() throws {
+    let vectors = try MapLibreVectors.load()
+    var compared = 0
+    var roundedUp = 0
+    for vector in vectors.cameras {
+        let camera = try vector.camera()
+        guard !camera.hasLevelsByDistance else { continue }
+        let kind: MapLibreSourceKind = vector.type == "raster" ? .raster : .vector
+        let lod = try LevelOfDetail.mapLibre(
+            kind, tileSize: vector.tileSize, minZoom: vector.minzoom, maxZoom: vector.maxzoom)
+        let level = try lod.mapLibreLevel(forZoom: vector.mapZoom, pixelRatio: 2)
+        let levels = Set(vector.tiles.map { $0[2] })
+        if let drawn = level.drawLevel {
+            #expect(levels.isSubset(of: [drawn.level]), "zoom \(vector.mapZoom): \(levels) ≠ \(drawn.level)")
+        } else {
+            #expect(levels.isEmpty)
+        }
+        let z = vector.mapZoom + (vector.tileSize == 256 ? 1 : 0)
+        if kind == .raster, !levels.isEmpty, z - z.rounded(.down) >= 0.5 { roundedUp += 1 }
+        compared += 1
+    }
+    #expect(compared == 204)
+    #expect(roundedUp > 20, "\(roundedUp)")
+}
