@@ -210,9 +210,11 @@ extension RunCommand {
         }
         for v in violations { Console.error("problem: " + v) }
         let met = results.filter { $0.ratio <= $0.ratioTarget }.count
+        let mapLibreMet = mapLibre.filter { $0.ratio <= $0.ratioTarget }.count
         Console.error(
             violations.isEmpty
-                ? "verdict: PASS (pitched covers: \(met)/\(results.count) ratio targets, exact tile counts, no allocation)"
+                ? "verdict: PASS (pitched covers: \(met)/\(results.count) ratio targets, MapLibre covers: "
+                    + "\(mapLibreMet)/\(mapLibre.count), exact tile counts, no allocation)"
                 : "verdict: FAIL — \(violations.count) problems")
         return violations.isEmpty ? 0 : 1
     }

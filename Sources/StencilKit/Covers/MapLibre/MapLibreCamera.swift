@@ -110,7 +110,7 @@ public struct MapLibreCamera: Sendable, Hashable {
     ///   - tileSize: the source's tile size, 256 or 512.
     ///   - minZoom: the source's minzoom, 0…maxZoom.
     ///   - maxZoom: the source's maxzoom, minZoom…30.
-    ///   - source: ``MapLibreSourceKind/raster`` (rounds) or ``MapLibreSourceKind/vector`` (floors).
+    ///   - source: ``/MercatorMath/MapLibreSourceKind/raster`` (rounds) or ``/MercatorMath/MapLibreSourceKind/vector`` (floors).
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite value and
     ///   ``StencilError/outOfRange(field:value:valid:)`` naming the valid range for any value outside it.
     /// - Complexity: O(1).
