@@ -30,7 +30,10 @@ let package = Package(
         // The tests' shared support (the one random generator); internal, no product.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MercatorMathTests", dependencies: ["MercatorMath", "TestSupport"]),
-        .testTarget(name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"]),
+        // Fixtures: the MapLibre GL JS vectors (scripts/maplibre-vectors/generate.sh), read by path.
+        .testTarget(
+            name: "StencilKitTests", dependencies: ["StencilKit", "MercatorMath", "TestSupport"],
+            exclude: ["Fixtures"]),
         // The benchmark's reader, pictures and the residency they draw (the executable's internals, @testable).
         .testTarget(
             name: "StencilBenchTests",

@@ -73,6 +73,12 @@ printf '{"name": "huge", "grid": {"xyz": 9223372036854775808}, "screen": {"width
  "flight": {"speed": 200}, "route": {"waypoints": [{"lon": 0, "lat": 0}, {"lon": 1, "lat": 0}]}}' >"$work/huge.json"
 refuses badParameter 'too large' stencil "$work/huge.json" --json
 
+# A MapLibre view (issue 28) out of range, and one of an unknown source type.
+echo '{"maplibre": {"center": [0, 0], "zoom": 30, "width": 9, "height": 9}}' >"$work/maplibre-zoom.json"
+refuses outOfRange 'MapLibre zoom is 30; it must be −2 ≤ zoom ≤ 24' view "$work/maplibre-zoom.json" --json
+echo '{"maplibre": {"center": [0, 0], "zoom": 3, "width": 9, "height": 9, "type": "dem"}}' >"$work/maplibre-type.json"
+refuses field 'field "maplibre.type" must be "raster" or "vector"' view "$work/maplibre-type.json" --json
+
 # A route with repeated waypoints, one past the terrain's limit, and the same route with "dropRepeated".
 scenario() {  # scenario WAYPOINTS EXTRA
     cat <<JSON

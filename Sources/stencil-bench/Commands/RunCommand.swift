@@ -81,6 +81,7 @@ enum RunCommand {
         progress.finish()
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let pitched = args.positionals.isEmpty || onlyViews ? PitchedBenchmark.runAll(settings: settings) : []
+        let mapLibre = args.positionals.isEmpty || onlyViews ? MapLibreBenchmark.runAll(settings: settings) : []
         let chase =
             args.positionals.isEmpty && !onlyViews && !onlyStreaming
             ? [ChaseBenchmark.run()] : cameras.map { ChaseBenchmark.run($0) }
@@ -92,7 +93,7 @@ enum RunCommand {
         calibration.finish()
         let findings = Findings.merged(
             results.map(\.findings) + views.map(\.findings) + pitched.map(\.findings)
-                + chase.map(\.findings) + (streaming.map { [$0.findings] } ?? []))
+                + mapLibre.map(\.findings) + chase.map(\.findings) + (streaming.map { [$0.findings] } ?? []))
         let worst = results.min(by: { $0.headroom < $1.headroom })
         var verdict = Verdict(
             findings: findings, headroom: worst.map { ($0.headroom, $0.name) }, strict: settings.strict,
@@ -105,6 +106,10 @@ enum RunCommand {
         }
         if case .object(var pairs) = document, !pitched.isEmpty {
             pairs.insert(("pitched", PitchedBenchmark.json(pitched)), at: pairs.count - 2)
+            document = .object(pairs)
+        }
+        if case .object(var pairs) = document, !mapLibre.isEmpty {
+            pairs.insert(("maplibre", MapLibreBenchmark.json(mapLibre)), at: pairs.count - 2)
             document = .object(pairs)
         }
         if case .object(var pairs) = document, let streaming {
@@ -121,6 +126,7 @@ enum RunCommand {
             let notes = views.flatMap(\.notes)
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
             report += PitchedBenchmark.text(pitched)
+            report += MapLibreBenchmark.text(mapLibre)
             for camera in chase { report += ChaseBenchmark.text(camera) }
             if let streaming { report += StreamingReport.text(streaming) }
             report += Verdict.ratioTable(findings.ratios, noisy: calibration.noisy)
@@ -187,22 +193,28 @@ extension RunCommand {
         settings.quick = args.has("--quick")
         settings.strict = args.has("--strict")
         let results = PitchedBenchmark.runAll(settings: settings)
+        let mapLibre = MapLibreBenchmark.runAll(settings: settings)
         let chase = ChaseBenchmark.run()
-        let findings = Findings.merged(results.map(\.findings))
+        let findings = Findings.merged(results.map(\.findings) + mapLibre.map(\.findings))
         let violations = findings.violations(strict: settings.strict) + chase.violations
         if args.has("--json") {
-            print(JSONValue.object([("pitched", PitchedBenchmark.json(results))]).rendered(), terminator: "")
+            print(
+                JSONValue.object([
+                    ("pitched", PitchedBenchmark.json(results)), ("maplibre", MapLibreBenchmark.json(mapLibre)),
+                ]).rendered(), terminator: "")
         } else {
-            print(PitchedBenchmark.text(results) + ChaseBenchmark.text(chase))
+            print(PitchedBenchmark.text(results) + MapLibreBenchmark.text(mapLibre) + ChaseBenchmark.text(chase))
             for note in results.flatMap(\.notes) + (settings.strict ? [] : findings.absoluteMisses) {
                 print("note: " + note)
             }
         }
         for v in violations { Console.error("problem: " + v) }
         let met = results.filter { $0.ratio <= $0.ratioTarget }.count
+        let mapLibreMet = mapLibre.filter { $0.ratio <= $0.ratioTarget }.count
         Console.error(
             violations.isEmpty
-                ? "verdict: PASS (pitched covers: \(met)/\(results.count) ratio targets, exact tile counts, no allocation)"
+                ? "verdict: PASS (pitched covers: \(met)/\(results.count) ratio targets, MapLibre covers: "
+                    + "\(mapLibreMet)/\(mapLibre.count), exact tile counts, no allocation)"
                 : "verdict: FAIL — \(violations.count) problems")
         return violations.isEmpty ? 0 : 1
     }

@@ -7,8 +7,9 @@ import StencilScenarios
 ///
 /// With `--json` it prints `{"level": n, "visible": [[i, j], ...], "ring": [[i, j], ...]}` — tiles row-major as
 /// [unwrapped column, row]; `level` is the XYZ level (from `map`, `grid.xyz`, or a 2ⁿ × 2ⁿ grid), null for other
-/// grids; for a pitched view (with `"camera"`) `{"level": n_c, "cover": [[n, i, y], ...]}` (``ViewCommand/runPitched(_:camera:json:progress:)``)
-/// — or, for a view it cannot show, `{"error": {"kind": K, "message": "..."}}` and exit status 2.
+/// grids; for a pitched view (with `"camera"`) `{"level": n_c, "cover": [[n, i, y], ...]}` (``ViewCommand/runPitched(_:camera:json:progress:)``);
+/// for a MapLibre view (with `"maplibre"`) `{"level": n, "cover": [[n, i, y], ...], "drawn": [n, ...]}`
+/// (``ViewCommand/mapLibreJSON(_:)``) — or, for a view it cannot show, `{"error": {"kind": K, "message": "..."}}` and exit status 2.
 enum ViewCommand {
     /// Runs the command on the words after `view`; exit status 0, or 2 for a view it cannot show.
     static func run(_ words: [String]) -> Int32 {
@@ -22,7 +23,14 @@ enum ViewCommand {
             do { argument = try args.single("VIEW", command: "view") } catch {
                 throw ViewError(.usage, error.description)
             }
-            let scenario = try BuiltinViews.resolve(argument)
+            let (document, source) = try BuiltinViews.text(argument)
+            if MapLibreViewScenario.isMapLibre(document) {
+                // A MapLibre view: the tiles MapLibre GL JS requests.
+                let setup = try MapLibreViewSetup(MapLibreViewScenario(json: document, source: source))
+                print(json ? mapLibreJSON(setup).rendered() : mapLibreText(setup), terminator: "")
+                return 0
+            }
+            let scenario = try ViewScenario(json: document, source: source)
             if scenario.camera != nil {
                 // A pitched view (§11): its multi-level cover.
                 let setup = try PitchedViewSetup(scenario)
