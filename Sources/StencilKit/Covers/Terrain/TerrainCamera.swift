@@ -50,6 +50,13 @@ public struct TerrainCamera: Sendable {
     public init(camera: PerspectiveCamera, bounds: TerrainBounds, anchor: Anchor = .datum, body: Body = .earth)
         throws(StencilError)
     {
+        try self.init(camera: camera, bounds: bounds, anchor: anchor, body: body, frame: nil)
+    }
+
+    /// A camera over terrain at frame `frame` of a flight (named by the eye's refusal), or alone (nil).
+    init(camera: PerspectiveCamera, bounds: TerrainBounds, anchor: Anchor, body: Body, frame: Int?)
+        throws(StencilError)
+    {
         let scale = HeightScale(
             referenceLevel: camera.referenceLevel, tileSize: camera.levels.tileSize, body: body)
         let h = camera.eyeHeight
@@ -72,7 +79,7 @@ public struct TerrainCamera: Sendable {
             throw .outOfRange(
                 field: "Camera eye height (px)", value: zE, valid: "a finite height; lower the elevation or altitude")
         }
-        try Self.requireEyeAboveTerrain(eyeHeight: zE, eye: camera.eye, bounds: bounds, scale: scale)
+        try Self.requireEyeAboveTerrain(eyeHeight: zE, eye: camera.eye, bounds: bounds, scale: scale, frame: frame)
         self.camera = camera
         self.bounds = bounds
         self.anchor = anchor
@@ -89,9 +96,11 @@ public struct TerrainCamera: Sendable {
 
     /// T_e: the level-N_b tile holding the eye's ground point e (its real column), nil when e's row is off the
     /// terrain.
-    public var eyeTile: TileID? { Self.eyeTile(of: camera.eye, bounds: bounds, scale: heightScale) }
+    public var eyeTile: TileID? { Self.boundsTile(containing: camera.eye, bounds: bounds, scale: heightScale) }
 
-    static func eyeTile(of e: PixelPoint, bounds: TerrainBounds, scale: HeightScale) -> TileID? {
+    /// The level-N_b tile (real column) whose half-open square holds the point `e` (px of the scale's level), nil
+    /// when its row is off the terrain.
+    static func boundsTile(containing e: PixelPoint, bounds: TerrainBounds, scale: HeightScale) -> TileID? {
         let level = bounds.deepestLevel
         let side = scale.width / Double(1 << level)
         let row = (e.y / side).rounded(.down)
@@ -101,15 +110,17 @@ public struct TerrainCamera: Sendable {
     }
 
     /// Throws unless z_E > hi(T_e)·κ(φ_e).
-    static func requireEyeAboveTerrain(eyeHeight zE: Double, eye: PixelPoint, bounds: TerrainBounds, scale: HeightScale)
-        throws(StencilError)
-    {
-        guard let tile = eyeTile(of: eye, bounds: bounds, scale: scale) else { return }
+    static func requireEyeAboveTerrain(
+        eyeHeight zE: Double, eye: PixelPoint, bounds: TerrainBounds, scale: HeightScale, frame: Int?
+    ) throws(StencilError) {
+        guard let tile = boundsTile(containing: eye, bounds: bounds, scale: scale) else { return }
         let kappa = scale.pixelsPerMetre(atRow: eye.y)
         let hi = bounds.range(of: tile).hi
         guard zE > hi * kappa else {
             throw .outOfRange(
-                field: "Camera eye altitude (metres)", value: zE / kappa,
+                field: frame.map { "Chase camera eye altitude at frame \($0) (metres)" }
+                    ?? "Camera eye altitude (metres)",
+                value: zE / kappa,
                 valid: "above the terrain under the eye: more than \(StencilError.format(hi)) m, the upper bound of "
                     + "tile \(tile) (the level-\(bounds.deepestLevel) bounds tile holding the eye's ground point)")
         }
