@@ -22,7 +22,10 @@ extension TerrainCamera {
     ///
     /// Order: ``TileOrder/rowMajor`` lists levels coarsest first, then rows, then unwrapped columns (as built);
     /// ``TileOrder/nearestFirst`` sorts by the least depth over B(T) ∩ V, ties coarsest first then row-major.
-    /// - Parameter depths: also fill ``TerrainCover/leastDepths`` in row-major order.
+    /// - Parameters:
+    ///   - order: ``TileOrder/rowMajor`` (the default) or ``TileOrder/nearestFirst``.
+    ///   - depths: also fill ``TerrainCover/leastDepths`` for ``TileOrder/rowMajor`` (always filled nearest first).
+    ///   - cover: the reused buffer; its ``TerrainCover/tiles`` are the cover.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than
     ///   ``PerspectiveCamera/maximumCoverTiles`` tiles (or as many tiles meeting V at one level), before it takes more
     ///   memory.
