@@ -101,12 +101,12 @@ extension TerrainCamera {
                 guard area <= Double(4 * PerspectiveCamera.maximumCoverTiles) else {
                     throw PerspectiveCamera.tooManyTiles(area)
                 }
-                let needDepth = depths || n < levels.maxLevel
+                let mayRefine = n < levels.maxLevel
                 for row in rows.0...rows.1 {
                     for column in columns.0...columns.1 {
                         let test = context.examine(
                             level: n, column: column, row: row, side: side, tolerance: tolerance,
-                            threshold: threshold, needDepth: needDepth)
+                            threshold: threshold, needDepth: depths, mayRefine: mayRefine)
                         if test.meets {
                             cover.candidates.append(
                                 TerrainCandidate(
@@ -123,7 +123,7 @@ extension TerrainCamera {
             let childTolerance = context.tolerance(side: childSide)
             let childThreshold = threshold / 2
             let childLevel = n + 1
-            let needDepth = depths || childLevel < levels.maxLevel
+            let mayRefine = childLevel < levels.maxLevel
             var start = 0
             let all = cover.candidates.count
             while start < all {
@@ -158,7 +158,8 @@ extension TerrainCamera {
                             for childColumn in (2 * column)...(2 * column + 1) {
                                 let test = context.examine(
                                     level: childLevel, column: childColumn, row: childRow, side: childSide,
-                                    tolerance: childTolerance, threshold: childThreshold, needDepth: needDepth)
+                                    tolerance: childTolerance, threshold: childThreshold, needDepth: depths,
+                                    mayRefine: mayRefine)
                                 guard test.meets else { continue }
                                 guard cover.count + cover.nextCandidates.count < PerspectiveCamera.maximumCoverTiles
                                 else {
