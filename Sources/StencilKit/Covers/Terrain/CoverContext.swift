@@ -120,6 +120,19 @@ struct CoverContext {
             meetsVolume(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far)
         else { return (false, 0, false) }
         guard needDepth || mayRefine else { return (true, 0, false) }
+        // Two exact shortcuts from the box's own corners (δ grows with a and d, sin p, cos p ≥ 0): the least depth
+        // over the box bounds the least over B ∩ V from below, and equals it when every corner lies in V.
+        let nearDrop = max(zE - zHigh, tolerance)
+        let farDrop = zE - zLow
+        let c = corners(x0, x1, y0, y1)
+        let cornerLeast = volume.depth(ahead: c.a.min(), drop: nearDrop)
+        if !needDepth && cornerLeast >= threshold { return (true, cornerLeast, false) }
+        var allInside = true
+        for i in 0..<4 where !inside(c.a[i], c.b[i], nearDrop) || !inside(c.a[i], c.b[i], farDrop) {
+            allInside = false
+            break
+        }
+        if allInside { return (true, cornerLeast, cornerLeast < threshold) }
         let stop = needDepth ? -Double.infinity : threshold
         var depth = leastDepth(
             x0, x1, y0, y1, near: max(zE - zHigh, tolerance), far: zE - zLow, stopBelow: stop)

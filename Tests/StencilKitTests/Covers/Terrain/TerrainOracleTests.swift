@@ -191,6 +191,9 @@ struct TerrainOracleTests {
                 bad.append("case \(index): missing \(Array(missing)) extra \(Array(extra)) — \(c)")
                 continue
             }
+            // Without depths the refinement may stop at the first vertex below the threshold: the same tiles.
+            let plain = try view.cover().map { TerrainOracle.Tile(level: $0.level, x: $0.tile.x, y: $0.tile.y) }
+            if plain != tiles { bad.append("case \(index): the cover without depths differs — \(c)") }
             for (tile, depth) in zip(tiles, cover.leastDepths) {
                 let want = expected.depths[tile]!
                 if abs(depth - want) > 1e-7 * max(abs(want), oracle.focal * p.scale) {
