@@ -35,8 +35,9 @@ struct ReadmeStreamingExampleTests {
         let tiles = try PMTilesReader(path: archive)  // or TileSources.open(path) for folders and {z}/{x}/{y} templates
         let textureLoader = try TileLoader(source: tiles, grid: track.grid)  // 2 worker threads; payload: the bytes
         let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))  // a burst, then 16 alone
-        // λ = p99 latency × 1.5, μ = measured rate / 1.5; stepped once per frame: plan for one frame more latency.
-        let loader = try measured.model(margin: 0.5).forSteps(every: 1.0 / 60)
+        // λ = p99 latency × 2, μ = measured rate / 2 (margin 1, replay's default); stepped once per frame:
+        // plan for one frame more latency.
+        let loader = try measured.model(margin: 1).forSteps(every: 1.0 / 60)
         let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)  // the least that works
         let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
 
@@ -90,7 +91,7 @@ struct ReadmeStreamingExampleTests {
 
         let textureLoader = try TileLoader(source: PMTilesReader(path: pyramid))  // tiles are their own XYZ ids
         let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))
-        let loader = try measured.model(margin: 0.5).forSteps(every: 1.0 / 60)
+        let loader = try measured.model(margin: 1).forSteps(every: 1.0 / 60)
         let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)
         let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
 
