@@ -27,3 +27,24 @@ struct LevelBandTieTests {
         #expect(Set(try capped.cover().map(\.level)) == [13])
     }
 }
+
+/// Nearest first at pitch 0: every depth is equal, so the order is the ties' order, level then row-major — the
+/// row-major cover itself (bearings that put the screen's bottom anywhere).
+struct PitchZeroNearestFirstTests {
+    @Test func tiesAreRowMajor() throws {
+        var compared = 0
+        for bearing in [0.0, 37, 90, 180, 250] {
+            let camera = try PerspectiveCamera(
+                center: GeoCoordinate(latitude: 47.3769, longitude: 8.5417), mapZoom: 13.4, bearing: bearing,
+                pitch: 0, width: 700, height: 500, levels: LevelOfDetail(tileSize: 256, maxLevel: 22))
+            let rowMajor = try camera.cover(order: .rowMajor).map(\.tile)
+            let nearest = try camera.cover(order: .nearestFirst).map(\.tile)
+            #expect(rowMajor.count > 6)
+            #expect(nearest == rowMajor, "bearing \(bearing)")
+            // Row-major written out: rows top to bottom, then columns west to east.
+            #expect(nearest == nearest.sorted { ($0.y, $0.x) < ($1.y, $1.x) })
+            compared += 1
+        }
+        #expect(compared == 5)
+    }
+}
