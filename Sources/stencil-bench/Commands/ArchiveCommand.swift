@@ -64,7 +64,8 @@ enum ArchiveCommand {
             for (key, value) in directories.dropLast() {
                 let stated = header.first { $0.key == key }?.value.rendered(.line)
                 let walked = value.rendered(.line)
-                print("  \(key): \(walked)" + (stated != nil && stated != walked ? " (the header says \(stated!))" : ""))
+                print(
+                    "  \(key): \(walked)" + (stated != nil && stated != walked ? " (the header says \(stated!))" : ""))
             }
             print(
                 "  tiles per level: "

@@ -137,14 +137,30 @@ struct CorridorTests {
             return
         }
         #expect(value > limit && limit == Double(Corridor.maximumTiles))
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 0, levels: 1...2) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: -1, levels: 1...2) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: .nan, levels: 1...2) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 10, levels: 20...31) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 10, levels: -1...3) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], closure: .racetrack, metres: 10, levels: 1...2) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a], metres: 10, levels: 1...2) } != nil)
-        #expect(stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 1e300, levels: 1...2) } != nil)
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 0, levels: 1...2) } != nil
+        )
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: -1, levels: 1...2) }
+                != nil)
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: .nan, levels: 1...2) }
+                != nil)
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 10, levels: 20...31) }
+                != nil)
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 10, levels: -1...3) }
+                != nil)
+        #expect(
+            stencilError { () throws(StencilError) in
+                try Corridor(waypoints: [a, b], closure: .racetrack, metres: 10, levels: 1...2)
+            } != nil)
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a], metres: 10, levels: 1...2) } != nil)
+        #expect(
+            stencilError { () throws(StencilError) in try Corridor(waypoints: [a, b], metres: 1e300, levels: 1...2) }
+                != nil)
     }
 
     // MARK: Random routes against the brute force
@@ -339,7 +355,10 @@ struct CorridorTests {
                 }
                 let got = Self.tiles(of: list, atLevel: level)
                 undecided += maybe.count
-                #expect(got.subtracting(maybe) == expected, "level \(level) of \(route.waypoints) \(route.legs) ρ \(route.radius) \(route.closure) b \(route.metres)")
+                #expect(
+                    got.subtracting(maybe) == expected,
+                    "level \(level) of \(route.waypoints) \(route.legs) ρ \(route.radius) \(route.closure) b \(route.metres)"
+                )
                 tilesCompared += expected.count
                 levelsCompared += 1
             }
@@ -355,6 +374,8 @@ struct CorridorTests {
         #expect(arcsCompared > 150 && greatCircles > 300 && nearLimit > 400 && acrossAntimeridian > 300)
         #expect(undecided < 20)
         #expect(tilesCompared > 100_000)
-        print("corridors: \(compared) routes, \(levelsCompared) levels, \(tilesCompared) tiles, \(arcsCompared) with arcs, \(greatCircles) great circles, \(nearLimit) near the limit, \(acrossAntimeridian) across ±180°, \(undecided) undecided, \(refused) refused")
+        print(
+            "corridors: \(compared) routes, \(levelsCompared) levels, \(tilesCompared) tiles, \(arcsCompared) with arcs, \(greatCircles) great circles, \(nearLimit) near the limit, \(acrossAntimeridian) across ±180°, \(undecided) undecided, \(refused) refused"
+        )
     }
 }

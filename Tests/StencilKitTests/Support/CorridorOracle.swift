@@ -27,7 +27,9 @@ struct CorridorOracle {
         return (ex * ex + ey * ey).squareRoot()
     }
 
-    static func orientation(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double) -> Double {
+    static func orientation(_ ax: Double, _ ay: Double, _ bx: Double, _ by: Double, _ cx: Double, _ cy: Double)
+        -> Double
+    {
         (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
     }
 
