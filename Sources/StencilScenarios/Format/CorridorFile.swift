@@ -97,6 +97,9 @@ package struct CorridorFile: Sendable {
         } catch { throw ScenarioError(source, error) }
     }
 
+    /// The largest corridor file read, 16 MiB (as scenario files).
+    package static let maximumFileSize = 16 << 20
+
     /// The corridor file at `path`, or nil when the file is not one (its top-level object has no `"corridor"`, or
     /// it is not a readable JSON file): a scenario file then.
     /// - Throws: ``ScenarioError`` for a corridor file that cannot be read.
@@ -106,7 +109,7 @@ package struct CorridorFile: Sendable {
             return nil
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= BuiltinScenarios.maximumFileSize,
+        guard size <= Self.maximumFileSize,
             let text = try? String(contentsOfFile: path, encoding: .utf8),
             let root = try? JSONValue.parse(text), case .object(let pairs) = root,
             pairs.contains(where: { $0.key == "corridor" })
