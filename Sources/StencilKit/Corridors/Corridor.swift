@@ -13,10 +13,10 @@ import MercatorMath
 /// tiles are exactly those the neighbourhood meets with positive area, the positive-area rule of §2; a tile at
 /// distance exactly d_n only touches it). Round caps at the ends and round joins at pivots follow from the distance.
 /// Columns wrap across ±180° (an unwrapped column i is the real tile i mod 2ⁿ); rows past the terrain are dropped;
-/// each real tile is listed once, by level, then row-major (``TileID``'s order).
+/// each real tile is listed once, by level, then row-major (``/MercatorMath/TileID``'s order).
 ///
-/// **Exact and efficient.** ``CorridorSweep`` proposes tiles along each piece row by row and ``SquareDistance``
-/// decides each one exactly, so the work grows with the corridor's tiles, not the world's. The proposals are counted
+/// **Exact and efficient.** A sweep proposes tiles along each piece row by row, and the exact distance from the
+/// piece (a segment or an arc) to each proposed tile's square decides it, so the work grows with the corridor's tiles, not the world's. The proposals are counted
 /// first, without testing or listing: their count is an upper bound on the tiles (usually under twice them), and a
 /// corridor whose bound passes ``maximumTiles`` is refused before any tile is listed.
 ///
@@ -171,8 +171,8 @@ public struct Corridor: Sendable, Hashable {
     public static let maximumTests = 1 << 24
 
     /// An upper bound on the corridor's tiles and the tests that find them, counted without testing or listing any:
-    /// the tiles the sweep proposes at every level, overlapping proposals in a row merged for the bound (see
-    /// ``CorridorSweep/proposedCounts(upTo:raw:)``), counted until either passes its limit.
+    /// the tiles the sweep proposes at every level (a row's overlapping proposals merged for the tile bound, each
+    /// counted for the tests), counted until either passes its limit.
     /// - Complexity: O(rows proposed), at most O(maximumTests + pieces · levels).
     public func proposedCounts() -> (tiles: Int, tests: Int) {
         var tiles = 0
