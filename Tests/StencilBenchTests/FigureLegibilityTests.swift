@@ -3,7 +3,7 @@ import Testing
 
 @testable import stencil_bench
 
-/// The route pictures read at a page's width (issue 28: the route figure's labels were 5–6 px tall): drawn at
+/// The route and view pictures read at a page's width (issue 28: the route figure's labels were 5–6 px tall): drawn at
 /// 680 points wide, every text — the caption above the map and the labels inside it, whose sizes are in terrain px
 /// under the map's viewBox — is at least 12 points tall (to the 2 decimals the file writes) when the picture is shown 680 px wide.
 struct FigureLegibilityTests {
@@ -14,7 +14,7 @@ struct FigureLegibilityTests {
 
     @Test func routePicturesReadAtPageWidth() throws {
         var checked = 0
-        for scenario in ["example1", "example2", "example4-flyby"] {
+        for scenario in ["example1", "example2", "example4-flyby", "view-example5", "view-viking"] {
             let path = NSTemporaryDirectory() + "legibility-\(UUID()).svg"
             defer { try? FileManager.default.removeItem(atPath: path) }
             _ = try SvgCommand.run([scenario, "-o", path])
