@@ -3,9 +3,10 @@ import Testing
 
 @testable import stencil_bench
 
-/// The route and view pictures read at a page's width (issue 28: the route figure's labels were 5–6 px tall): drawn at
-/// 680 points wide, every text — the caption above the map and the labels inside it, whose sizes are in terrain px
-/// under the map's viewBox — is at least 12 points tall (to the 2 decimals the file writes) when the picture is shown 680 px wide.
+/// The route and view pictures read at a page's width (issue 28: the route figure's labels were 5–6 px tall):
+/// drawn at 680 points wide, every text — the caption above the map and the labels inside it, whose sizes are in
+/// terrain px under the map's viewBox — is at least 12 points tall (to the 2 decimals the file writes) when the
+/// picture is shown 680 px wide.
 struct FigureLegibilityTests {
     static func number(_ text: String, after key: String) -> Double? {
         guard let range = text.range(of: key + "=\"") else { return nil }

@@ -126,6 +126,27 @@ struct CorridorTests {
         }
     }
 
+    /// A corridor about a track's centreline (its screen and band play no part) scaled from the track's level to n₁
+    /// is the corridor of the same waypoints: powers of two scale pixels exactly.
+    @Test func aTracksCenterlineGivesTheSameCorridor() throws {
+        let waypoints = [
+            try GeoCoordinate(latitude: 47.3769, longitude: 8.5417),
+            try GeoCoordinate(latitude: 47.25, longitude: 8.45),
+            try GeoCoordinate(latitude: 47.17, longitude: 8.52),
+        ]
+        let track = try Track(
+            waypoints: waypoints, on: TileGrid.xyz(level: 12), screen: Screen(width: 800, height: 600),
+            lateralBand: 40)
+        let fromTrack = try Corridor(track: track, metres: 500, levels: 12...14)
+        let direct = try Corridor(waypoints: waypoints, metres: 500, levels: 12...14)
+        #expect(fromTrack.centerline == direct.centerline)
+        let tiles = try fromTrack.tiles()
+        #expect(tiles == (try direct.tiles()) && tiles.count > 40)
+        // Not on an XYZ grid: refused.
+        let mars = try Track(waypoints: waypoints, on: .marsViking, screen: Screen(width: 8, height: 6))
+        #expect(stencilError { () throws(StencilError) in try Corridor(track: mars, metres: 5, levels: 1...2) } != nil)
+    }
+
     /// Refusals: a size past the limit before listing, a buffer ≤ 0, levels outside 0…30, a racetrack.
     @Test func refusals() throws {
         let a = try GeoCoordinate(latitude: 0, longitude: 0)
