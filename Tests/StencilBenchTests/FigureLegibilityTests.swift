@@ -15,10 +15,12 @@ struct FigureLegibilityTests {
 
     @Test func routePicturesReadAtPageWidth() throws {
         var checked = 0
-        for scenario in ["example1", "example2", "example4-flyby", "view-example5", "view-viking"] {
+        for scenario in [
+            "example1", "example2", "example4-flyby", "view-example5", "view-viking", "example4-pivot --segments",
+        ] {
             let path = NSTemporaryDirectory() + "legibility-\(UUID()).svg"
             defer { try? FileManager.default.removeItem(atPath: path) }
-            _ = try SvgCommand.run([scenario, "-o", path])
+            _ = try SvgCommand.run(scenario.split(separator: " ").map(String.init) + ["-o", path])
             let svg = try String(contentsOfFile: path, encoding: .utf8)
             let width = try #require(Self.number(svg, after: "width"))
             #expect(width <= 680.5, "\(scenario) is \(width) points wide")
