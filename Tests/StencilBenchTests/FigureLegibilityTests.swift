@@ -47,4 +47,23 @@ struct FigureLegibilityTests {
         }
         #expect(checked > 30)
     }
+
+    /// The residency chart has no map: 680 points wide, every text at least 12 points.
+    @Test func residencyChartReadsAtPageWidth() throws {
+        let path = NSTemporaryDirectory() + "legibility-\(UUID()).svg"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let file = root.appendingPathComponent("Benchmarks/schedules/example6.json").path
+        _ = try SvgCommand.run([file, "--residency", "-o", path])
+        let svg = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(try #require(Self.number(svg, after: "width")) <= 680.5)
+        var checked = 0
+        for tag in svg.components(separatedBy: "<text").dropFirst() {
+            let size = try #require(Self.number(tag, after: "font-size"))
+            #expect(size >= 12, "text of \(size)")
+            checked += 1
+        }
+        #expect(checked > 10)
+    }
 }
