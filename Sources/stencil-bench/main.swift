@@ -25,6 +25,7 @@ enum StencilBench {
             case "view": return ViewCommand.run(rest)
             case "pitched": return try RunCommand.runPitched(rest)
             case "scenarios": return try ScenariosCommand.run(rest)
+            case "corridor": return try CorridorCommand.run(rest)
             case "extract": return ExtractCommand.run(rest)
             case "archive": return ArchiveCommand.run(rest)
             case "help": return HelpCommand.run()
@@ -37,9 +38,8 @@ enum StencilBench {
                     let names = BuiltinScenarios.listed.joined(separator: ", ")
                     throw UsageError(
                         "unknown subcommand or scenario \"\(first)\": expected run, stencil, frames, plan, schedule, "
-                            + "replay, svg, animate, view, pitched, scenarios, extract, archive or help, or a scenario (a "
-                            + "built-in name — \(names) — or a "
-                            + ".json file)")
+                            + "replay, svg, animate, view, pitched, scenarios, corridor, extract, archive or help, or a "
+                            + "scenario (a built-in name — \(names) — or a .json file)")
                 }
                 return try RunCommand.run(words)
             }

@@ -68,8 +68,12 @@ public struct ScheduleInfeasibility: Sendable, Hashable, CustomStringConvertible
             }
             text += "; with \(capacity) tiles, a throughput of \(f(throughput)) tiles/s works (to within 1%)."
         } else {
+            let together =
+                frames.lowerBound == frames.upperBound
+                ? "\(framesText) alone needs \(windowBound) distinct tiles"
+                : "\(framesText) lie within the latency of each other and need \(windowBound) distinct tiles"
             text +=
-                "\(framesText) lie within the latency of each other and need \(windowBound) distinct tiles, and "
+                together + ", and "
                 + "every tile needed at t was requested by t − \(f(loader.latency)) s, so all of them hold a slot "
                 + "at t = \(f(time)) s. The smallest capacity that works with this loader is \(smallestCapacity) tiles; "
                 + "no throughput makes \(capacity) tiles work."

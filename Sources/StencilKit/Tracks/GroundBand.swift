@@ -7,7 +7,14 @@ extension Track {
     /// at 80° 5.8 times, so a band given in metres costs more tiles the nearer a route flies to a pole.
     /// - Complexity: O(pieces).
     public func lateralBand(metres: Double, on body: Body? = nil) -> Double {
-        let body = body ?? grid.defaultBody
+        let highest = Self.highestLatitude(of: pieces, on: grid)
+        return metres * grid.pixelsPerMetre(atLatitude: highest, on: body ?? grid.defaultBody)
+    }
+
+    /// The largest |φ| in degrees the centreline of `pieces` reaches on `grid`: over the pieces' ends, and a turn's
+    /// northernmost and southernmost points where its arc passes them (where its heading passes 90° or 270°).
+    /// - Complexity: O(pieces).
+    static func highestLatitude(of pieces: [TrackPiece], on grid: TileGrid) -> Double {
         var top = Double.infinity
         var bottom = -Double.infinity
         for piece in pieces {
@@ -27,8 +34,7 @@ extension Track {
                 }
             }
         }
-        let highest = Swift.max(abs(grid.latitude(atPixelY: top)), abs(grid.latitude(atPixelY: bottom)))
-        return metres * grid.pixelsPerMetre(atLatitude: highest, on: body)
+        return Swift.max(abs(grid.latitude(atPixelY: top)), abs(grid.latitude(atPixelY: bottom)))
     }
 
     /// The same track with a lateral band of at least `metres` on the ground everywhere

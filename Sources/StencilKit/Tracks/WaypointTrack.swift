@@ -18,7 +18,13 @@ extension Track {
     /// - Parameters:
     ///   - waypoints: W₀…Wₙ (n ≥ 1), geographic; consecutive ones must differ.
     ///   - grid: the tile grid flown over.
-    ///   - screen: the screen and how it shows the terrain.
+    ///   - screen: the screen and how it shows the terrain. It also spaces great-circle chains, by design: a chain
+    ///     keeps every *footprint* within ε of the true great circle's, and a footprint corner R px from its pose
+    ///     moves by R·Δα when the heading turns by Δα, so the farther the screen (and band) reaches, the shorter
+    ///     the pieces (a route chained into 2,811 pieces for a 1 × 1 screen takes 4,869 for a 400-px one). Give
+    ///     the screen you draw: a smaller one would leave its stencil short of the true footprints by more than ε.
+    ///     For a centreline without a screen (a buffer around the route), use ``Corridor``, whose chains keep the
+    ///     line itself within ε.
     ///   - legs: how every leg is flown.
     ///   - turnRadius: the fly-by radius ρ ≥ 0 in terrain pixels.
     ///   - closure: ``TrackClosure/oneWay`` (no turn at either end), ``TrackClosure/loop`` (a leg Wₙ → W₀ closes
@@ -69,8 +75,26 @@ extension Track {
                 advice: "split the route")
         }
         try Self.checkFootprintSize(screen: screen, lateralBand: lateralBand, grid: grid)
+        let (pieces, legStarts) = try Self.waypointPieces(
+            waypoints, on: grid, legs: legs, turnRadius: turnRadius, closure: closure, tolerance: tolerance,
+            reach: Self.footprintReach(screen: screen, lateralBand: lateralBand))
+        try self.init(
+            pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure,
+            legStarts: legStarts)
+    }
+
+    /// The pieces of the track through `waypoints` (one way or a loop) and the first piece of each leg, its
+    /// great-circle chains spaced for a footprint reaching `reach` px from its pose (``GreatCircleChain``: every
+    /// piece keeps (ℓ/2)·tan Δα + reach·Δα ≤ ε; with reach 0 the chain stays within ε of the great circle itself).
+    /// The waypoint count, tolerance and radius are checked by the caller.
+    /// - Throws: the waypoint, radius and size errors of
+    ///   ``init(waypoints:on:screen:legs:turnRadius:closure:tolerance:lateralBand:)``.
+    /// - Complexity: O(pieces).
+    static func waypointPieces(
+        _ waypoints: [GeoCoordinate], on grid: TileGrid, legs: LegKind, turnRadius: Double, closure: TrackClosure,
+        tolerance: Double, reach: Double
+    ) throws(StencilError) -> (pieces: [TrackPiece], legStarts: [Int]) {
         let plan = try WaypointLegs(waypoints: waypoints, grid: grid, closure: closure)
-        let reach = Self.footprintReach(screen: screen, lateralBand: lateralBand)
         // A great-circle route's pieces, estimated leg by leg and summed before any chain is built: a chain of n
         // points is n − 1 straight pieces and up to n − 2 joints, so about 2 pieces a point.
         if legs == .greatCircle {
@@ -204,9 +228,7 @@ extension Track {
                 pieces.append(.turn(TurnPiece(start: corner, heading: last.heading, radius: 0, angle: delta)))
             }
         }
-        try self.init(
-            pieces: pieces, grid: grid, screen: screen, lateralBand: lateralBand, closure: closure,
-            legStarts: legStarts)
+        return (pieces, legStarts)
     }
 
     /// Δ = atan2(u_in × u_out, u_in · u_out) in degrees for the incoming leg a→b and the outgoing leg c→d, with an

@@ -83,14 +83,17 @@ public struct FlightDrawing: Sendable {
         let world = window.world
         let worldWidth = world.maxX - world.minX
         let worldHeight = world.maxY - world.minY
-        let scale = min(1400 / worldWidth, 900 / worldHeight)  // picture points per terrain pixel
+        // Laid out for a page about 680 points wide (a DocC or GitHub page), where text of 12–13 points stays
+        // readable when the picture is shown at the page's width.
+        let scale = min(Self.pageWidth / worldWidth, 640 / worldHeight)  // picture points per terrain pixel
         let picWidth = worldWidth * scale
         let picHeight = worldHeight * scale
-        let legendHeight = 150.0
+        let figureWidth = max(picWidth, Self.pageWidth)
+        let (legendText, legendHeight) = legend(width: figureWidth)
         let px = { (v: Double) in v / scale }  // picture points → terrain pixels
         let tilePx = t * scale
 
-        var s = Svg.header(width: max(picWidth, 1300), height: picHeight + legendHeight)
+        var s = Svg.header(width: figureWidth, height: picHeight + legendHeight)
         s += "<defs>\n"
         s += Svg.stripes(id: "ghost", size: px(8), stripe: px(3), fill: Colour.stencil, colour: Colour.ghostStripe)
         s += Svg.stripes(id: "ghost-legend", size: 8, stripe: 3, fill: Colour.stencil, colour: Colour.ghostStripe)
@@ -98,7 +101,7 @@ public struct FlightDrawing: Sendable {
             id: "offterrain", size: px(10), stripe: px(2), fill: Colour.offTerrain, colour: Colour.offTerrainStripe,
             angle: -45)
         s += "</defs>\n"
-        s += legend()
+        s += legendText
         s += Svg.map(y: legendHeight, width: picWidth, height: picHeight, world: world)
 
         // Off the terrain (above row 0, below the last row).
@@ -154,11 +157,11 @@ public struct FlightDrawing: Sendable {
         }
 
         // Ghost labels and the tiles the fixed-radius baseline misses.
-        if tilePx >= 18 {
+        if tilePx >= 30 {
             for tile in stencil.unwrapped where tile.column < 0 || tile.column >= grid.columns {
                 s += Svg.text(
                     Double(tile.column) * t + t / 2, Double(tile.row) * t + t / 2 + px(4),
-                    "→\(grid.realColumn(of: tile.column))", size: px(min(11, tilePx / 3)), colour: Colour.ghostLabel,
+                    "→\(grid.realColumn(of: tile.column))", size: px(12), colour: Colour.ghostLabel,
                     anchor: "middle")
             }
         }
@@ -246,8 +249,8 @@ public struct FlightDrawing: Sendable {
             width: px(2.5))
 
         // Column and row numbers when tiles are big enough.
-        if tilePx >= 16 {
-            let size = px(min(10, tilePx / 3))
+        if tilePx >= 30 {
+            let size = px(12)
             for c in window.firstColumn..<window.lastColumn {
                 s += Svg.text(
                     Double(c) * t + t / 2, world.minY + px(12), "\(c)", size: size, colour: Colour.label,
@@ -276,16 +279,41 @@ public struct FlightDrawing: Sendable {
         return result
     }
 
-    /// The caption and the key, in picture points above the map.
-    private func legend() -> String {
-        var s = "<g font-size=\"13\">\n"
-        if let title = caption.first {
-            s += Svg.tag(
-                "text", [("x", "12"), ("y", "22"), ("font-size", "17"), ("font-weight", "bold")],
-                content: Svg.escape(title))
+    /// The width of the page the picture is laid out for, in picture points.
+    static let pageWidth = 680.0
+
+    /// `text` cut at spaces into lines of at most `characters` characters (a word longer than that stays whole).
+    static func wrap(_ text: String, characters: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty && line.count + 1 + word.count > characters {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
         }
-        for (i, line) in caption.dropFirst().enumerated() {
-            s += Svg.tag("text", [("x", "12"), ("y", "\(42 + 20 * i)")], content: Svg.escape(line))
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// The caption and the key, in picture points above the map, wrapped to `width`, and their height. The caption
+    /// is 13 points (the title 16, bold), so it reads at 12 or more on a page about ``pageWidth`` wide.
+    private func legend(width: Double) -> (String, Double) {
+        var s = "<g font-size=\"13\">\n"
+        var y = 22.0
+        if let title = caption.first {
+            for line in Self.wrap(title, characters: Int((width - 24) / 9)) {
+                s += Svg.tag(
+                    "text", [("x", "12"), ("y", Svg.number(y)), ("font-size", "16"), ("font-weight", "bold")],
+                    content: Svg.escape(line))
+                y += 21
+            }
+        }
+        for line in caption.dropFirst().flatMap({ Self.wrap($0, characters: Int((width - 24) / 7)) }) {
+            s += Svg.tag("text", [("x", "12"), ("y", Svg.number(y))], content: Svg.escape(line))
+            y += 19
         }
         let key: [(String, String)] = [
             (Colour.stencil, "stencil tile"), ("url(#ghost-legend)", "ghost tile (→ real column)"),
@@ -293,8 +321,16 @@ public struct FlightDrawing: Sendable {
             (Colour.visible, "visible at frame"), ("footprint", "footprint"), ("split", "split point"),
         ]
         var x = 12.0
+        var row = y + 2
         for (fill, label) in key {
-            let swatch: [(String, String)] = [("x", Svg.number(x)), ("y", "100"), ("width", "18"), ("height", "18")]
+            let itemWidth = 24 + Double(label.count) * 7.2 + 18
+            if x > 12 && x + itemWidth - 18 > width - 12 {
+                x = 12
+                row += 26
+            }
+            let swatch: [(String, String)] = [
+                ("x", Svg.number(x)), ("y", Svg.number(row)), ("width", "18"), ("height", "18"),
+            ]
             switch fill {
             case "missed":
                 s += Svg.tag(
@@ -306,21 +342,25 @@ public struct FlightDrawing: Sendable {
                 s += Svg.tag("rect", swatch + [("fill", "none"), ("stroke", "black"), ("stroke-width", "2.5")])
             case "split":
                 s += Svg.line(
-                    PixelPoint(x: x + 9, y: 98), PixelPoint(x: x + 9, y: 120), colour: Colour.split, width: 2.5,
-                    dash: "6 3")
+                    PixelPoint(x: x + 9, y: row - 2), PixelPoint(x: x + 9, y: row + 20), colour: Colour.split,
+                    width: 2.5, dash: "6 3")
             default:
                 s += Svg.tag("rect", swatch + [("fill", fill), ("stroke", Colour.grid), ("stroke-width", "0.6")])
             }
-            s += Svg.tag("text", [("x", Svg.number(x + 24)), ("y", "114")], content: Svg.escape(label))
-            x += 24 + Double(label.count) * 7.2 + 18
+            s += Svg.tag("text", [("x", Svg.number(x + 24)), ("y", Svg.number(row + 14))], content: Svg.escape(label))
+            x += itemWidth
         }
-        s += Svg.tag(
-            "text", [("x", "12"), ("y", "140"), ("fill", Colour.label)],
-            content: "unwrapped terrain pixels, y down; "
-                + (racetrack != nil ? "loop A→B→A" : "the track from start to end") + " in dark blue; "
-                + "grid lines are tile edges")
+        y = row + 44
+        let note =
+            "unwrapped terrain pixels, y down; "
+            + (racetrack != nil ? "loop A→B→A" : "the track from start to end") + " in dark blue; "
+            + "grid lines are tile edges"
+        for line in Self.wrap(note, characters: Int((width - 24) / 7)) {
+            s += Svg.tag("text", [("x", "12"), ("y", Svg.number(y)), ("fill", Colour.label)], content: line)
+            y += 19
+        }
         s += "</g>\n"
-        return s
+        return (s, y - 5)
     }
 
     // MARK: Elements

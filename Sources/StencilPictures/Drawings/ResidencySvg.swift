@@ -45,18 +45,6 @@ public struct ResidencyDrawing: Sendable {
         let start = -schedule.takeoffWait
         let end = Double(schedule.frameCount) / schedule.framesPerSecond
         let rows = self.rows
-        let left = 90.0
-        let top = 96.0
-        let plotWidth = 1000.0
-        let rowHeight = min(12, max(2, 900 / Double(max(rows.count, 1))))
-        let plotHeight = rowHeight * Double(rows.count)
-        let slotsTop = top + plotHeight + 50
-        let slotsHeight = 140.0
-        let height = slotsTop + slotsHeight + 50
-        let x = { (t: Double) in left + (t - start) / max(end - start, 1e-9) * plotWidth }
-        let n = Svg.number
-        var s = Svg.header(width: left + plotWidth + 30, height: height)
-
         let loader = schedule.loader
         let lines = [
             "\(name) — the streaming schedule's residency over time",
@@ -66,16 +54,34 @@ public struct ResidencyDrawing: Sendable {
             "\(schedule.requestCount) requests (Belady's bound \(schedule.beladyBound)) of \(rows.count) tiles, "
                 + "\(schedule.evictions.count) evictions, peak \(schedule.peakTiles) slots",
         ]
+        var caption = ""
+        var captionY = 22.0
         for (i, line) in lines.enumerated() {
-            s += Svg.tag(
-                "text", [("x", "12"), ("y", "\(22 + 20 * i)"), ("font-size", i == 0 ? "16" : "13")],
-                content: Svg.escape(line))
+            for part in FlightDrawing.wrap(line, characters: Int((FlightDrawing.pageWidth - 24) / (i == 0 ? 9 : 7))) {
+                caption += Svg.tag(
+                    "text", [("x", "12"), ("y", Svg.number(captionY)), ("font-size", i == 0 ? "16" : "13")],
+                    content: Svg.escape(part))
+                captionY += i == 0 ? 21 : 19
+            }
         }
+        let top = captionY + 30
+        // Laid out for a page about 680 points wide, like the route picture (``FlightDrawing``): text of 12 points.
+        let left = 96.0
+        let plotWidth = FlightDrawing.pageWidth - left - 30
+        let rowHeight = min(12, max(2, 900 / Double(max(rows.count, 1))))
+        let plotHeight = rowHeight * Double(rows.count)
+        let slotsTop = top + plotHeight + 50
+        let slotsHeight = 140.0
+        let height = slotsTop + slotsHeight + 50
+        let x = { (t: Double) in left + (t - start) / max(end - start, 1e-9) * plotWidth }
+        let n = Svg.number
+        var s = Svg.header(width: left + plotWidth + 30, height: height) + caption
+
         // Key.
         s += Svg.rect(left, top - 22, 18, 10, fill: Colour.loading)
         s += Svg.text(left + 24, top - 13, "loading (request → completion)", size: 12, colour: "black")
-        s += Svg.rect(left + 240, top - 22, 18, 10, fill: Colour.resident)
-        s += Svg.text(left + 264, top - 13, "resident (completion → eviction)", size: 12, colour: "black")
+        s += Svg.rect(left + 250, top - 22, 18, 10, fill: Colour.resident)
+        s += Svg.text(left + 274, top - 13, "resident (completion → eviction)", size: 12, colour: "black")
 
         // One bar per hold.
         s += "<g id=\"holds\">\n"
@@ -87,17 +93,17 @@ public struct ResidencyDrawing: Sendable {
             s += Svg.rect(x(hold.completion), y, max(x(stop) - x(hold.completion), 0), h, fill: Colour.resident)
         }
         s += "</g>\n"
-        if rowHeight >= 8 {
+        if rowHeight >= 12 {
             for (tile, row) in rows.sorted(by: { $0.value < $1.value }) {
                 s += Svg.text(
                     left - 6, top + (Double(row) + 0.8) * rowHeight, "(\(tile.column), \(tile.row))",
-                    size: min(10, rowHeight), colour: Svg.Colour.label, anchor: "end")
+                    size: 12, colour: Svg.Colour.label, anchor: "end")
             }
         } else {
-            s += Svg.text(left - 6, top + 10, "tiles ↓", size: 11, colour: Svg.Colour.label, anchor: "end")
+            s += Svg.text(left - 6, top + 10, "tiles ↓", size: 12, colour: Svg.Colour.label, anchor: "end")
         }
         s += Svg.text(
-            left - 6, top + plotHeight, "\(rows.count) tiles", size: 11, colour: Svg.Colour.label, anchor: "end")
+            left - 6, top + plotHeight, "\(rows.count) tiles", size: 12, colour: Svg.Colour.label, anchor: "end")
 
         // The slots in use over time, a step line, and the capacity.
         var events: [(time: Double, change: Int)] = []
@@ -125,8 +131,8 @@ public struct ResidencyDrawing: Sendable {
         s += Svg.text(
             x(end), y(capacity) - 4, "capacity \(capacity)", size: 12, colour: Colour.capacity,
             anchor: "end")
-        s += Svg.text(left - 6, slotsTop + 12, "slots in use", size: 11, colour: Svg.Colour.label, anchor: "end")
-        s += Svg.text(left - 6, y(0), "0", size: 11, colour: Svg.Colour.label, anchor: "end")
+        s += Svg.text(left - 6, slotsTop + 12, "slots in use", size: 12, colour: Svg.Colour.label, anchor: "end")
+        s += Svg.text(left - 6, y(0), "0", size: 12, colour: Svg.Colour.label, anchor: "end")
 
         // Time axis, and take-off.
         let axisY = slotsTop + slotsHeight
@@ -138,12 +144,12 @@ public struct ResidencyDrawing: Sendable {
             s += Svg.line(
                 PixelPoint(x: x(tick), y: axisY), PixelPoint(x: x(tick), y: axisY + 5), colour: "black", width: 1)
             s += Svg.text(
-                x(tick), axisY + 18, "\(fmt(tick, decimals: 2)) s", size: 11, colour: "black", anchor: "middle")
+                x(tick), axisY + 18, "\(fmt(tick, decimals: 2)) s", size: 12, colour: "black", anchor: "middle")
             tick += step
         }
         s += Svg.line(
             PixelPoint(x: x(0), y: top), PixelPoint(x: x(0), y: axisY), colour: Svg.Colour.label, width: 1, dash: "3 3")
-        s += Svg.text(x(0) + 4, top + plotHeight + 16, "take-off", size: 11, colour: Svg.Colour.label)
+        s += Svg.text(x(0) + 4, top + plotHeight + 16, "take-off", size: 12, colour: Svg.Colour.label)
         s += "</svg>\n"
         return s
     }

@@ -44,23 +44,36 @@ public struct SegmentsDrawing: Sendable {
         let world = window.world
         let worldWidth = world.maxX - world.minX
         let worldHeight = world.maxY - world.minY
-        let scale = min(1200 / worldWidth, 800 / worldHeight)
+        // Laid out for a page about 680 points wide, like the route picture (``FlightDrawing``).
+        let scale = min(FlightDrawing.pageWidth / worldWidth, 560 / worldHeight)
         let px = { (v: Double) in v / scale }
-        let legendHeight = 100.0
-        var s = Svg.header(width: max(worldWidth * scale, 900), height: worldHeight * scale + legendHeight)
+        let figureWidth = max(worldWidth * scale, FlightDrawing.pageWidth)
+        var legend = ""
+        var y = 22.0
         for (i, line) in caption.prefix(2).enumerated() {
-            s += Svg.tag(
-                "text", [("x", "12"), ("y", "\(22 + 20 * i)"), ("font-size", i == 0 ? "16" : "13")],
-                content: Svg.escape(line))
+            for part in FlightDrawing.wrap(line, characters: Int((figureWidth - 24) / (i == 0 ? 9 : 7))) {
+                legend += Svg.tag(
+                    "text", [("x", "12"), ("y", Svg.number(y)), ("font-size", i == 0 ? "16" : "13")],
+                    content: Svg.escape(part))
+                y += i == 0 ? 21 : 19
+            }
         }
         var x = 12.0
+        var row = y - 8
         for (i, segment) in plan.segments.enumerated() {
-            s += Svg.rect(x, 56, 18, 12, fill: Self.colour(i))
             let label = "\(i + 1): \(segment.workingSet.count) tiles"
-            s += Svg.text(x + 22, 67, label, size: 12, colour: "black")
-            x += 22 + Double(label.count) * 7 + 14
-            if x > 1100 { break }
+            let itemWidth = 22 + Double(label.count) * 7 + 14
+            if x > 12 && x + itemWidth > figureWidth - 12 {
+                x = 12
+                row += 20
+                if row > y + 40 { break }
+            }
+            legend += Svg.rect(x, row, 18, 12, fill: Self.colour(i))
+            legend += Svg.text(x + 22, row + 11, label, size: 12, colour: "black")
+            x += itemWidth
         }
+        let legendHeight = row + 24
+        var s = Svg.header(width: figureWidth, height: worldHeight * scale + legendHeight) + legend
         s += Svg.map(y: legendHeight, width: worldWidth * scale, height: worldHeight * scale, world: world)
         s += Svg.offTerrain(world, terrainHeight: grid.height)
         s +=

@@ -52,12 +52,12 @@ public struct ViewDrawing: Sendable {
         let world = window.world
         let worldWidth = world.maxX - world.minX
         let worldHeight = world.maxY - world.minY
-        let scale = min(1200 / worldWidth, 900 / worldHeight)  // picture points per terrain pixel
+        // Laid out for a page about 680 points wide, like the route picture (``FlightDrawing``).
+        let scale = min(FlightDrawing.pageWidth / worldWidth, 640 / worldHeight)  // picture points per terrain pixel
         let px = { (v: Double) in v / scale }
         let n = Svg.number
-        let legendHeight = 80.0
-        var s = Svg.header(width: max(worldWidth * scale, 900), height: worldHeight * scale + legendHeight)
-        s += "<defs>\n"
+        let figureWidth = max(worldWidth * scale, FlightDrawing.pageWidth)
+        var s = "<defs>\n"
         s += Svg.stripes(
             id: "offterrain", size: px(10), stripe: px(2), fill: Colour.offTerrain, colour: Colour.offTerrainStripe)
         s += "</defs>\n"
@@ -69,11 +69,17 @@ public struct ViewDrawing: Sendable {
             "visible \(visible.count) tiles (green, ghosts → real column) · ring of \(fmt(ringWidth)) px: "
                 + "\(ring.count) tiles (orange) · footprint black, grown footprint dashed",
         ]
+        var caption = ""
+        var y = 22.0
         for (i, line) in lines.enumerated() {
-            s += Svg.tag(
-                "text", [("x", "12"), ("y", "\(22 + 20 * i)"), ("font-size", i == 0 ? "16" : "13")],
-                content: Svg.escape(line))
+            for part in FlightDrawing.wrap(line, characters: Int((figureWidth - 24) / (i == 0 ? 9 : 7))) {
+                caption += Svg.tag(
+                    "text", [("x", "12"), ("y", n(y)), ("font-size", i == 0 ? "16" : "13")], content: Svg.escape(part))
+                y += i == 0 ? 21 : 19
+            }
         }
+        let legendHeight = y + 4
+        s = Svg.header(width: figureWidth, height: worldHeight * scale + legendHeight) + s + caption
         s += Svg.map(y: legendHeight, width: worldWidth * scale, height: worldHeight * scale, world: world)
         s += Svg.offTerrain(world, terrainHeight: grid.height)
         for v in ring { s += Svg.rect(v.origin.x, v.origin.y, t, t, fill: Colour.ring) }
@@ -85,11 +91,11 @@ public struct ViewDrawing: Sendable {
             s += "</g>\n"
         }
         let tilePx = t * scale
-        if tilePx >= 18 {
+        if tilePx >= 30 {
             for v in visible + ring where v.realTile.column != v.tile.column {
                 s += Svg.text(
                     v.origin.x + t / 2, v.origin.y + t / 2 + px(4), "→\(v.realTile.column)",
-                    size: px(min(11, tilePx / 3)), colour: Colour.ghostLabel, anchor: "middle")
+                    size: px(12), colour: Colour.ghostLabel, anchor: "middle")
             }
         }
         // ±180° (x = k·width) and the terrain's top and bottom edges.

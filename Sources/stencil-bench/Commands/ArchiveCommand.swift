@@ -57,7 +57,16 @@ enum ArchiveCommand {
                 return 0
             }
             print("\(path): PMTiles v3, \(Figures.count(Int(reader.source.size))) bytes")
-            for (key, value) in header + directories.dropLast() { print("  \(key): \(value.rendered(.line))") }
+            // The header and the walked directories share three counts (tileEntries, addressedTiles, tileContents):
+            // each is printed once, from the walk, with the header's figure beside it only where the two differ.
+            let shared = ["tileEntries", "addressedTiles", "tileContents"]
+            for (key, value) in header where !shared.contains(key) { print("  \(key): \(value.rendered(.line))") }
+            for (key, value) in directories.dropLast() {
+                let stated = header.first { $0.key == key }?.value.rendered(.line)
+                let walked = value.rendered(.line)
+                print(
+                    "  \(key): \(walked)" + (stated != nil && stated != walked ? " (the header says \(stated!))" : ""))
+            }
             print(
                 "  tiles per level: "
                     + levels.map { "\($0): \(Figures.count(Int(s.tilesPerLevel[$0]!)))" }.joined(separator: ", "))

@@ -20,8 +20,10 @@ enum HelpCommand {
                stencil-bench svg VIEW -o FILE.svg
                stencil-bench pitched [--quick] [--strict] [--json]
                stencil-bench scenarios [--write DIR]
+               stencil-bench corridor CORRIDOR [--json]
                stencil-bench extract SCENARIO --source SRC.pmtiles --levels n0...n1 --out OUT.pmtiles
                              [--overfetch 0.05] [--json]
+               stencil-bench extract CORRIDOR --source SRC.pmtiles --out OUT.pmtiles [--overfetch 0.05] [--json]
                stencil-bench archive SRC.pmtiles [--json]
                stencil-bench help
 
@@ -30,6 +32,10 @@ enum HelpCommand {
         map-pitch60) or a view .json file
         ({"grid"|"map", "screen", "center", "bearing", "ring"}); `view --json` prints {"level", "visible", "ring"}
         (tiles row-major as [unwrapped column, row]) or {"error": {"kind", "message"}} with exit status 2.
+        CORRIDOR is a corridor .json file, {"route": {"waypoints", ...as in scenarios}, "corridor": {"metres": b,
+        "levels": [n0, n1]}}: `corridor` lists the real tiles whose square lies within b metres of the route at each
+        level (round caps and joins, across ±180°; `--json` prints {"tiles": [[n, x, y], …]}, each tile once, by
+        level then row-major), and `extract` copies those tiles.
         `extract` copies the tiles of the scenario's pyramid stencil over levels n0…n1 (its track scaled to n1; the
         scenario must be on an XYZ grid) from a PMTiles archive into a new one, byte for byte, by reads merged within
         the over-fetch (bytes read ≤ (1 + x) · bytes wanted); `--json` prints {"tiles", "bytes", "missing", "reads",

@@ -170,15 +170,23 @@ enum ReplayCommand {
         loader makeLoader: (any TileSource) throws(TileLoaderError) -> TileLoader<Tile, Data>
     ) throws -> Flown<Tile> {
         var temporary: String?
-        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
+        defer { if let temporary { TemporaryFiles.remove(temporary) } }
         let sourcePath: String
         if let path {
             sourcePath = path
         } else {
             progress.update("replay: writing a temporary archive of \(Figures.count(generated.count)) tiles")
-            let path = NSTemporaryDirectory() + "stencil-replay-\(ProcessInfo.processInfo.processIdentifier).pmtiles"
+            // In a directory of its own, removed when the flight ends, fails, or is stopped by SIGINT or SIGTERM.
+            let directory =
+                (NSTemporaryDirectory() as NSString).appendingPathComponent(
+                    "stencil-replay-\(ProcessInfo.processInfo.processIdentifier)")
+            TemporaryFiles.register(directory)
+            temporary = directory
+            do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {
+                throw ScenarioError("replay: cannot make the temporary directory \(directory): \(error)")
+            }
+            let path = (directory as NSString).appendingPathComponent("tiles.pmtiles")
             try writeTemporaryArchive(generated, path: path, bytes: 256)
-            temporary = path
             sourcePath = path
         }
         let source = try openTileSource(path: sourcePath)

@@ -132,7 +132,7 @@ enum SvgCommand {
                 "\(track.closure.rawValue) track, \(track.pieces.count) pieces, \(fmt(track.length, decimals: 1)) px"
         }
         let screenText =
-            "screen \(fmt(screen.width))×\(fmt(screen.height)) at zoom \(fmt(screen.scale)), anchor "
+            "screen \(fmt(screen.width))×\(fmt(screen.height)) at scale \(fmt(screen.scale)), anchor "
             + "(\(fmt(screen.anchor.x)), \(fmt(screen.anchor.y))), margin \(fmt(screen.margin))"
         return [
             "\(setup.scenario.name) — \(setup.scenario.summary ?? "")",

@@ -26,23 +26,32 @@ struct ReadmeStreamingExampleTests {
         }
 
         // --- README example begins ---
-        // Zürich eastward at XYZ level 12: 240 px at 240 px/s (1 s), 60 fps; its tiles in a PMTiles archive.
+        // Zürich eastward at XYZ level 12: 240 px at 240 px/s (1 s), 60 fps; its tiles in a PMTiles
+        // archive.
         let start = try GeoCoordinate(latitude: 47.3769, longitude: 8.5417)
         let end = try GeoCoordinate(latitude: 47.3769, longitude: 8.6241)
-        let track = try Track(waypoints: [start, end], on: .xyz(level: 12), screen: Screen(width: 480, height: 320))
-        let needs = try Needs(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
+        let track = try Track(
+            waypoints: [start, end], on: .xyz(level: 12), screen: Screen(width: 480, height: 320))
+        let needs = try Needs(
+            track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
 
-        let tiles = try PMTilesReader(path: archive)  // or TileSources.open(path) for folders and {z}/{x}/{y} templates
-        let textureLoader = try TileLoader(source: tiles, grid: track.grid)  // 2 worker threads; payload: the bytes
-        let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))  // a burst, then 16 alone
-        // λ = p99 latency × 1.5, μ = measured rate / 1.5; stepped once per frame: plan for one frame more latency.
-        let loader = try measured.model(margin: 0.5).forSteps(every: 1.0 / 60)
-        let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)  // the least that works
+        // or TileSources.open(path) for folders and {z}/{x}/{y} templates
+        let tiles = try PMTilesReader(path: archive)
+        // 2 worker threads; payload: the bytes
+        let textureLoader = try TileLoader(source: tiles, grid: track.grid)
+        // a burst, then 16 alone
+        let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))
+        // λ = p99 latency × 2, μ = measured rate / 2 (margin 1, replay's default); stepped once per frame:
+        // plan for one frame more latency.
+        let loader = try measured.model(margin: 1).forSteps(every: 1.0 / 60)
+        // the least that works
+        let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)
         let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
 
         var session = try StreamingSession(schedule: schedule, needs: needs, loader: textureLoader)
         while let frame = session.nextFrame() {  // frame −1 (the preload), then each frame at its time
-            if frame.frame >= 0 { draw(frame.frame, session.resident) }  // frame.missing: tiles not there (a stall)
+            // frame.missing: tiles not there (a stall)
+            if frame.frame >= 0 { draw(frame.frame, session.resident) }
         }
         // --- README example ends ---
 
@@ -81,16 +90,20 @@ struct ReadmeStreamingExampleTests {
         }
 
         // --- README example begins ---
-        // The same flight seen from a cockpit 1,500 m up at pitch 60°: tiles of levels 0…14 from a PMTiles pyramid.
-        let frames = try TrackFrames(track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
+        // The same flight seen from a cockpit 1,500 m up at pitch 60°: tiles of levels 0…14 from a PMTiles
+        // pyramid.
+        let frames = try TrackFrames(
+            track: track, timing: FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90))
         let cockpit = try ChaseCamera(
             pitch: 60, width: 640, height: 480, levels: LevelOfDetail(tileSize: 256, maxLevel: 14),
             zoom: .altitude(1500))
-        let needs = try Needs(frames: frames, camera: cockpit)  // Needs<TileID>: real tiles with their levels
+        // Needs<TileID>: real tiles with their levels
+        let needs = try Needs(frames: frames, camera: cockpit)
 
-        let textureLoader = try TileLoader(source: PMTilesReader(path: pyramid))  // tiles are their own XYZ ids
+        // tiles are their own XYZ ids
+        let textureLoader = try TileLoader(source: PMTilesReader(path: pyramid))
         let measured = textureLoader.calibrate(reading: Array(needs.tiles.prefix(32)))
-        let loader = try measured.model(margin: 0.5).forSteps(every: 1.0 / 60)
+        let loader = try measured.model(margin: 1).forSteps(every: 1.0 / 60)
         let capacity = StreamingSchedule.smallestCapacity(for: needs, loader: loader)
         let schedule = try StreamingSchedule(needs: needs, capacity: capacity, loader: loader)
 

@@ -9,7 +9,8 @@ struct ReadmeExampleTests {
         let a = try GeoCoordinate(latitude: 0, longitude: -147)
         let b = try GeoCoordinate(latitude: 0, longitude: -86.25)
         let screen = try Screen(width: 480, height: 320, scale: 1, anchor: .center)
-        let racetrack = try Racetrack(from: a, to: b, on: .marsViking, screen: screen, turn: .pivot, lateralBand: 0)
+        let racetrack = try Racetrack(
+            from: a, to: b, on: .marsViking, screen: screen, turn: .pivot, lateralBand: 0)
         let track = Track(racetrack: racetrack)  // out A→B, a U-turn, back, a U-turn: one track like any other
 
         // Every tile the loop can show: 94 textures, 6,160,384 bytes at RGBA8.
@@ -27,7 +28,8 @@ struct ReadmeExampleTests {
         }
 
         // Under a 3 MB budget the route is split; each crossing lists its loads and evictions.
-        let plan = try BudgetPlan(track: track, budget: MemoryBudget(bytes: 3_000_000), format: .rgba8Tile128)
+        let plan = try BudgetPlan(
+            track: track, budget: MemoryBudget(bytes: 3_000_000), format: .rgba8Tile128)
         print(plan.segmentCount, plan.splitPositions, plan.peakBytes)
 
         #expect(stencil.real.count == 94)
@@ -42,7 +44,8 @@ struct ReadmeExampleTests {
 struct ReadmeWebMercatorExampleTests {
     @Test func readmeWebMercatorExampleRuns() throws {
         // --- README example begins ---
-        // A MapLibre map of 256-px raster tiles at MapLibre zoom 11.6 on a phone (390 × 844 points, pixel ratio 3):
+        // A MapLibre map of 256-px raster tiles at MapLibre zoom 11.6 on a phone (390 × 844 points, pixel
+        // ratio 3):
         // MapLibre draws level 13 there (Math.round(11.6 + 1)), at 2^(13 − 12.6) = 1.32 tile px per point.
         let source = try LevelOfDetail.mapLibre(.raster, tileSize: 256)
         guard let draw = try source.mapLibreLevel(forZoom: 11.6, pixelRatio: 3).drawLevel else { return }
@@ -66,7 +69,8 @@ struct ReadmeWebMercatorExampleTests {
         let rgba256 = try TextureFormat(tileSize: 256)  // 262,144 bytes a tile
         print(stencil.tileCount, stencil.bytes(for: rgba256))  // 243 63700992
 
-        // 3. A schedule: at 250 m/s and 30 frames a second, 64 textures, a network loader of 0.15 s and 40 tiles/s.
+        // 3. A schedule: at 250 m/s and 30 frames a second, 64 textures, a network loader of 0.15 s and 40
+        // tiles/s.
         let timing = try GroundTiming(speed: 250, framesPerSecond: 30)
         let loader = try LoaderModel(latency: 0.15, throughput: 40).forSteps(every: 1.0 / 30)
         let schedule = try route.schedule(at: timing, capacity: 64, loader: loader)

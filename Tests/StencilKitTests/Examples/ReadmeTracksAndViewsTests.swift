@@ -12,7 +12,8 @@ struct ReadmeTracksAndViewsTests {
         let corner = [(1056.0, 2688.0), (2080.0, 2688.0), (2080.0, 3712.0)]
         let waypoints = try corner.map { try grid.coordinate(at: PixelPoint(x: $0.0, y: $0.1)) }
         let track = try Track(
-            waypoints: waypoints, on: grid, screen: Screen(width: 480, height: 320), legs: .rhumb, turnRadius: 128,
+            waypoints: waypoints, on: grid, screen: Screen(width: 480, height: 320), legs: .rhumb,
+            turnRadius: 128,
             closure: .oneWay)
         let stencil = try Stencil(track: track)  // 90 tiles, exactly
         let timing = try FlightTiming(speed: 240, framesPerSecond: 60, turnRate: 90)
@@ -20,7 +21,8 @@ struct ReadmeTracksAndViewsTests {
         for pose in try track.frames(at: timing) {  // pose.arcLength: s along the track
             try track.cull(pose, into: &tiles)  // row-major, every tile in the stencil
         }
-        let plan = try BudgetPlan(track: track, budget: MemoryBudget(bytes: 40 * 65_536))  // splits in arc length
+        // splits in arc length
+        let plan = try BudgetPlan(track: track, budget: MemoryBudget(bytes: 40 * 65_536))
         // --- README example ends ---
         #expect(stencil.tileCount == 90)
         #expect(plan.peakResidentTiles <= 40)
@@ -29,17 +31,23 @@ struct ReadmeTracksAndViewsTests {
 
     @Test func readmeGroundExampleRuns() throws {
         // --- README example begins ---
-        // The geometry model's example 8: JFK to LHR on one rhumb line at XYZ level 8, flown at 250 m/s (Earth's sphere,
-        // an XYZ grid's own body). On a Mercator image 250 m/s is not one px speed: it changes by 1 / cos φ.
+        // The geometry model's example 8: JFK to LHR on one rhumb line at XYZ level 8, flown at 250 m/s
+        // (Earth's sphere,
+        // an XYZ grid's own body). On a Mercator image 250 m/s is not one px speed: it changes by 1 / cos
+        // φ.
         let jfk = try GeoCoordinate(latitude: 40.6413, longitude: -73.7781)
         let lhr = try GeoCoordinate(latitude: 51.47, longitude: -0.4543)
-        let route = try Track(waypoints: [jfk, lhr], on: .xyz(level: 8), screen: Screen(width: 400, height: 300))
+        let route = try Track(
+            waypoints: [jfk, lhr], on: .xyz(level: 8), screen: Screen(width: 400, height: 300))
         let timetable = try TrackTimetable(track: route, timing: GroundTiming(speed: 250))
         print(timetable.duration, timetable.groundLength ?? 0)  // 23,060.367 s, 5,765,091.721 m
-        let halfway = try timetable.pose(atTime: timetable.duration / 2)  // at 46.05565° N: where it really is
+        // at 46.05565° N: where the aircraft really is
+        let halfway = try timetable.pose(atTime: timetable.duration / 2)
         print(timetable.time(at: halfway), timetable.groundDistance(at: halfway) ?? 0)
-        let corridor = try route.withLateralBand(metres: 500)  // 1.3126 px: 500 m at the route's highest latitude
-        let needs = try corridor.needs(at: GroundTiming(legSpeeds: [250], framesPerSecond: 1))  // a frame a second
+        // 1.3126 px: 500 m at the route's highest latitude
+        let corridor = try route.withLateralBand(metres: 500)
+        // a frame a second
+        let needs = try corridor.needs(at: GroundTiming(legSpeeds: [250], framesPerSecond: 1))
         // --- README example ends ---
         #expect(abs(timetable.duration - 23_060.366884) < 1e-6)
         #expect(abs((timetable.groundLength ?? 0) - 5_765_091.720973) < 1e-5)
@@ -59,10 +67,12 @@ struct ReadmeTracksAndViewsTests {
         view.visibleTiles(into: &visible)  // 10 tiles, row-major: the draw order
         try view.prefetchRing(width: 256, order: .nearestFirst, into: &ring)  // 17 tiles just off screen
         for tile in visible {
-            guard let id = view.unwrappedTileID(of: tile) else { continue }  // (12, 2144, 1433), …; nil off XYZ grids
+            // (12, 2144, 1433), …; nil off XYZ grids
+            guard let id = view.unwrappedTileID(of: tile) else { continue }
             let place = view.transform.apply(to: tile.origin)  // screen points of the tile's corner
             // Not loaded yet? Draw the nearest resident ancestor's sub-square instead:
-            let fallback = id.parentFallback { $0.level <= 10 }  // (10, 536, 358), origin (0, 0.25), side 1/4
+            // (10, 536, 358), origin (0, 0.25), side 1/4
+            let fallback = id.parentFallback { $0.level <= 10 }
             _ = (place, fallback)
             fallbacks.append(fallback)
         }

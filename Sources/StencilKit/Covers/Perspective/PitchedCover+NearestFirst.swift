@@ -74,10 +74,13 @@ extension PerspectiveCamera {
     }
 
     /// Sorts `cover`'s tiles by least distance ahead, then level, then row-major, in place (insertion sort up to 32
-    /// tiles, heap sort beyond; the standard library's sort allocates).
+    /// tiles, heap sort beyond; the standard library's sort allocates). At pitch 0 every depth is H (the distance
+    /// ahead of e no longer measures depth), so every key is 0 and the order is level, then row-major.
     func sortNearestFirst(_ cover: inout PitchedCover) {
         cover.keyed.removeAll(keepingCapacity: true)
-        for tile in cover.storage[..<cover.count] { cover.keyed.append((leastDistanceAhead(of: tile), tile)) }
+        for tile in cover.storage[..<cover.count] {
+            cover.keyed.append((pitch > 0 ? leastDistanceAhead(of: tile) : 0, tile))
+        }
         InPlaceSort.sort(&cover.keyed) { x, y in
             if x.key != y.key { return x.key < y.key }
             if x.tile.level != y.tile.level { return x.tile.level < y.tile.level }
