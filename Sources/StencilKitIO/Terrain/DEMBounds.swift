@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MercatorMath
+import StencilKit
 
 /// Elevation bounds derived from one level of a DEM (elevation tiles such as Terrarium or Terrain-RGB PNGs): the
 /// [lo, hi] metres of the root and of the tiles of levels 1…N that need their own entry, for a terrain cover.
@@ -14,23 +15,6 @@ import MercatorMath
 /// a sample of a present tile; every other tile inherits exactly [0, 0] from its parent, and tiles below N their
 /// level-N ancestor's, so the bounds contain the heightfield everywhere and always nest.
 public struct DEMBounds: Sendable, Hashable {
-    /// One tile's bounds in metres.
-    public struct Entry: Sendable, Hashable {
-        /// The tile.
-        public let tile: TileID
-        /// The least elevation over the tile's closed square, metres.
-        public let lo: Double
-        /// The largest elevation over the tile's closed square, metres.
-        public let hi: Double
-
-        /// An entry.
-        public init(tile: TileID, lo: Double, hi: Double) {
-            self.tile = tile
-            self.lo = lo
-            self.hi = hi
-        }
-    }
-
     /// The level read, N (the DEM's deepest).
     public let level: Int
     /// Samples across a tile, S (every tile's width and height).
@@ -38,9 +22,9 @@ public struct DEMBounds: Sendable, Hashable {
     /// Tiles present at level N.
     public let presentTiles: Int
     /// The root tile (0, 0, 0)'s bounds.
-    public let root: Entry
+    public let root: ElevationRange
     /// The entries of levels 1…N, by level, then row, then column.
-    public let entries: [Entry]
+    public let entries: [TerrainBounds.Entry]
 
     /// The default most tiles of level N read: 1,048,576 (a 1,024 × 1,024 block of tiles).
     public static let defaultMaximumTiles = 1 << 20
@@ -76,6 +60,14 @@ public struct DEMBounds: Sendable, Hashable {
         let pyramid = Self.pyramid(level: level, tiles: tiles, index: index, summaries: decoded.summaries)
         self.root = pyramid.root
         self.entries = pyramid.entries
+    }
+
+    /// The bounds for a terrain cover: ``root`` and ``entries``.
+    /// - Throws: ``TerrainBoundsError`` only past ``TerrainBounds/maximumEntries`` entries (a derived pyramid always
+    ///   nests and is finite).
+    /// - Complexity: as ``TerrainBounds/init(root:entries:)``.
+    public func terrainBounds() throws(TerrainBoundsError) -> TerrainBounds {
+        try TerrainBounds(root: root, entries: entries)
     }
 
     /// The key of column x, row y.
@@ -144,7 +136,7 @@ public struct DEMBounds: Sendable, Hashable {
 
     /// The level-N blocks' bounds, then min/max up to the root, and the entries the list must hold.
     static func pyramid(level n: Int, tiles: [TileID], index: [UInt64: Int], summaries: [DEMTileSummary]) -> (
-        root: Entry, entries: [Entry]
+        root: ElevationRange, entries: [TerrainBounds.Entry]
     ) {
         let w = 1 << n
         typealias Range = (lo: Double, hi: Double)
@@ -182,20 +174,22 @@ public struct DEMBounds: Sendable, Hashable {
         }
         levels.reverse()  // levels[m] is level m
         let rootRange = levels[0][0] ?? (0, 0)
-        var entries: [Entry] = []
+        var entries: [TerrainBounds.Entry] = []
         for m in stride(from: 1, through: n, by: 1) {
-            var level: [Entry] = []
+            var level: [TerrainBounds.Entry] = []
             for k in levels[m - 1].keys {
                 let (px, py) = (Int(k >> 32), Int(k & 0xFFFF_FFFF))
                 for (cx, cy) in [(2 * px, 2 * py), (2 * px + 1, 2 * py), (2 * px, 2 * py + 1), (2 * px + 1, 2 * py + 1)] {
                     let range = levels[m][key(cx, cy)] ?? (0, 0)
-                    level.append(Entry(tile: TileID(unchecked: m, cx, cy), lo: range.lo, hi: range.hi))
+                    level.append(
+                        TerrainBounds.Entry(
+                            tile: TileID(unchecked: m, cx, cy), range: ElevationRange(lo: range.lo, hi: range.hi)))
                 }
             }
             level.sort { ($0.tile.y, $0.tile.x) < ($1.tile.y, $1.tile.x) }
             entries += level
         }
-        return (Entry(tile: .world, lo: rootRange.lo, hi: rootRange.hi), entries)
+        return (ElevationRange(lo: rootRange.lo, hi: rootRange.hi), entries)
     }
 
     /// The min/max over the (S+2)² block of level-N tile (x, y): its own samples (0 m when absent), and the adjacent
