@@ -7,7 +7,8 @@ elevations): a Mont Blanc of 4,400 m 15 km south of Chamonix, Valais, Monte Rosa
 PNGs (elevation = R*256 + G + B/256 - 32768 m; whole metres here) compressed with zlib, in a PMTiles v3 archive with a
 gzip root directory. Only level 10 is stored. The metadata records the least and largest sample.
 
-No network and no package beyond the standard library: python3 scripts/make-dem-fixture.py [OUT.pmtiles]
+No network and no package beyond the standard library: python3 scripts/make-dem-fixture.py [OUT.pmtiles]; with
+--seeds it writes the dem fuzz target's seeds instead (Fuzz/seeds/dem/, small tiles of the same terrain).
 """
 import gzip
 import json
@@ -57,11 +58,11 @@ def tile_y(lat):
     return int((1 - math.log(math.tan(phi) + 1 / math.cos(phi)) / math.pi) / 2 * (1 << LEVEL))
 
 
-def sample_lonlat(x, y, i, j):
-    """The longitude and latitude of sample (i, j) of tile (LEVEL, x, y): its pixel centre."""
-    world = SIZE << LEVEL
-    px = (x * SIZE + i + 0.5) / world
-    py = (y * SIZE + j + 0.5) / world
+def sample_lonlat(x, y, i, j, size=SIZE, level=LEVEL):
+    """The longitude and latitude of sample (i, j) of tile (level, x, y) of size × size samples: its pixel centre."""
+    world = size << level
+    px = (x * size + i + 0.5) / world
+    py = (y * size + j + 0.5) / world
     lon = px * 360 - 180
     lat = math.degrees(math.atan(math.sinh(math.pi * (1 - 2 * py))))
     return lon, lat
@@ -71,14 +72,15 @@ def png(rows):
     """An RGB PNG of `rows` (lists of (r, g, b)), each row filtered with 'Up'."""
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    size = len(rows)
     raw = bytearray()
-    previous = bytes(SIZE * 3)
+    previous = bytes(size * 3)
     for row in rows:
         line = bytes(v for pixel in row for v in pixel)
         raw.append(2)
         raw.extend((a - b) & 0xFF for a, b in zip(line, previous))
         previous = line
-    header = struct.pack(">IIBBBBB", SIZE, SIZE, 8, 2, 0, 0, 0)
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(bytes(raw), 9))
             + chunk(b"IEND", b""))
 
@@ -132,23 +134,45 @@ def directory(entries):
     return bytes(out)
 
 
+def terrarium_rows(x, y, size, level):
+    """The Terrarium pixels of tile (level, x, y) at size × size samples, and their least and largest elevation."""
+    rows = []
+    lowest, highest = math.inf, -math.inf
+    for j in range(size):
+        row = []
+        for i in range(size):
+            lon, lat = sample_lonlat(x, y, i, j, size, level)
+            e = elevation(lat, lon)
+            lowest, highest = min(lowest, e), max(highest, e)
+            code = (e + 32768) * 256
+            row.append((code >> 16, (code >> 8) & 0xFF, code & 0xFF))
+        rows.append(row)
+    return rows, lowest, highest
+
+
+def write_seeds():
+    """The dem fuzz target's seeds: small Terrarium tiles of the same terrain (Fuzz/seeds/dem/)."""
+    folder = os.path.join(os.path.dirname(__file__), "..", "Fuzz", "seeds", "dem")
+    os.makedirs(folder, exist_ok=True)
+    for (name, level, x, y, size) in [("alps-z6-16", 6, 33, 22, 16), ("alps-z8-8", 8, 132, 90, 8),
+                                      ("alps-z10-4", 10, 531, 364, 4)]:
+        rows, _, _ = terrarium_rows(x, y, size, level)
+        with open(os.path.join(folder, name + ".png"), "wb") as f:
+            f.write(png(rows))
+
+
 def main():
+    if sys.argv[1:] == ["--seeds"]:
+        write_seeds()
+        return
     out_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.path.dirname(__file__), "..", "Tests", "StencilKitIOTests", "Fixtures", "alps-terrarium-z10.pmtiles")
     tiles = []
     lowest, highest = math.inf, -math.inf
     for y in range(tile_y(NORTH), tile_y(SOUTH) + 1):
         for x in range(tile_x(WEST), tile_x(EAST) + 1):
-            rows = []
-            for j in range(SIZE):
-                row = []
-                for i in range(SIZE):
-                    lon, lat = sample_lonlat(x, y, i, j)
-                    e = elevation(lat, lon)
-                    lowest, highest = min(lowest, e), max(highest, e)
-                    code = (e + 32768) * 256
-                    row.append((code >> 16, (code >> 8) & 0xFF, code & 0xFF))
-                rows.append(row)
+            rows, low, high = terrarium_rows(x, y, SIZE, LEVEL)
+            lowest, highest = min(lowest, low), max(highest, high)
             tiles.append((hilbert_id(LEVEL, x, y), png(rows)))
     tiles.sort()
     data = bytearray()
