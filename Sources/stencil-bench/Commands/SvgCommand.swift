@@ -210,6 +210,7 @@ enum SvgCommand {
         switch zoom {
         case .mapZoom(let z): return "map zoom \(fmt(z))"
         case .altitude(let a): return "altitude \(fmt(a)) m"
+        case .heightAboveTerrain(let h): return "\(fmt(h)) m above terrain"
         }
     }
 }

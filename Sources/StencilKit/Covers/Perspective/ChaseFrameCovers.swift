@@ -1,7 +1,7 @@
 import MercatorMath
 
 /// A chase camera's cover (§11) at every frame of a track: the camera placed at the frame's pose, its
-/// levels-by-depth cover as runs of unwrapped tiles (a wide view at a low level may draw a real tile twice, as a
+/// levels-by-depth cover (over the camera's terrain when it has one, §14) as runs of unwrapped tiles (a wide view at a low level may draw a real tile twice, as a
 /// ghost across ±180°).
 ///
 /// Work is bounded as it goes: frames × runs per frame may not pass ``Needs/maximumRunScans`` (about 1.3 µs a
@@ -11,6 +11,7 @@ struct ChaseFrameCovers: FrameCovers {
     let frames: TrackFrames
     let camera: ChaseCamera
     private var buffer = PitchedCover()
+    private var terrainBuffer = TerrainCover()
     private var scans = 0
 
     /// The most cover runs a walk may scan, frames × runs per frame, 2²⁷ (public as ``Needs/maximumRunScans``).
@@ -37,9 +38,15 @@ struct ChaseFrameCovers: FrameCovers {
     }
 
     mutating func cover(frame k: Int, into runs: inout [LevelRun]) throws(StencilError) {
-        let view = try camera.camera(at: frames.pose(ofFrame: k), on: frames.track.grid)
-        try view.fill(&buffer, runsOnly: true)
-        swap(&runs, &buffer.runs)
+        if camera.terrain != nil {
+            let view = try camera.terrainCamera(at: frames.pose(ofFrame: k), on: frames.track.grid, frame: k)
+            try view.fill(&terrainBuffer, runsOnly: true, depths: false)
+            swap(&runs, &terrainBuffer.runs)
+        } else {
+            let view = try camera.camera(at: frames.pose(ofFrame: k), on: frames.track.grid)
+            try view.fill(&buffer, runsOnly: true)
+            swap(&runs, &buffer.runs)
+        }
         scans += runs.count + 1
         let limit = Self.maximumRunScans
         if k == 0 {

@@ -15,7 +15,7 @@ import MercatorMath
 /// 537 MB; a continent's few million, tens of MB). A lookup binary-searches the tile's level-N_b ancestor, then
 /// each shallower ancestor until a listed one: O(log n) when the ancestor at N_b is listed (as in a derived pyramid
 /// over its data), O(N_b · log n) at worst, no allocation.
-public struct TerrainBounds: Sendable {
+public struct TerrainBounds: Sendable, Hashable {
     /// A listed tile and its range.
     public struct Entry: Sendable, Hashable {
         /// The tile (n, x, y).
@@ -31,7 +31,7 @@ public struct TerrainBounds: Sendable {
     }
 
     /// One level's listed tiles: sorted packed keys and their ranges, index for index.
-    struct LevelTable: Sendable {
+    struct LevelTable: Sendable, Hashable {
         var keys: [UInt64] = []
         var ranges: [ElevationRange] = []
 

@@ -1,0 +1,204 @@
+import Foundation
+import MercatorMath
+
+/// What a terrain cover computes once a frame: V's planes, §11's footprint section for flat tiles at the datum, the
+/// shadow's bounding box, the greatest depth, and the tolerances' parts; and the test of one box against V.
+struct CoverContext {
+    let volume: ViewVolume
+    let bounds: TerrainBounds
+    let scale: HeightScale
+    let planes: (VolumePlane, VolumePlane, VolumePlane, VolumePlane)
+    /// §11's footprint as half-planes (the camera's own numbers), for flat boxes at the datum under a datum-anchored
+    /// eye: their section is exactly §11's footprint.
+    let datumPlanes: (VolumePlane, VolumePlane, VolumePlane, VolumePlane)
+    let datumIsFootprint: Bool
+    /// At pitch 0 a flat box at the datum under a datum-anchored eye is refined by §8's level rule, Z + b ≥ n + 1.
+    let pitchIsZero: Bool
+    let viewLevelFloor: Int
+    /// The bounding box of V's shadow over the bounds' heights, px.
+    let shadow: (minX: Double, maxX: Double, minY: Double, maxY: Double)
+    /// The greatest depth of V over the bounds' heights (at the far edge of the lowest drop).
+    let greatestDepth: Double
+    /// 10⁻¹⁴·W·2 + 16 ulp of the shadow's reach: the parts of the draw tolerance that do not scale with the tile.
+    let fixedTolerance: Double
+
+    init(_ view: TerrainCamera) {
+        let camera = view.camera
+        volume = view.volume
+        bounds = view.bounds
+        scale = view.heightScale
+        planes = volume.planes
+        datumPlanes =
+            VolumeSection(
+                near: camera.nearDistance, far: camera.farDistance, nearHalfWidth: camera.nearHalfWidth,
+                slope: camera.sideSlope
+            ).planes
+        datumIsFootprint = view.centerHeight == 0 && volume.eyeHeight == camera.eyeHeight
+        pitchIsZero = camera.pitch == 0
+        viewLevelFloor = LevelOfDetail.floorOfSum(camera.mapZoom, camera.levels.levelBias)
+        // The lowest height any box reaches: 0 for lo ≥ 0 at the root, else lo times the largest κ on the terrain.
+        let root = bounds.root
+        let lowest = root.lo < 0 ? root.lo * scale.pixelsPerMetre(atRow: 0) : 0
+        let deepest = max(volume.eyeHeight - lowest, 0)
+        // The shadow: the hull of the sections at drop 0 and at the deepest drop.
+        var minX = Double.infinity
+        var maxX = -Double.infinity
+        var minY = Double.infinity
+        var maxY = -Double.infinity
+        for k in 0..<8 {
+            let s = volume.section(atDrop: k & 4 == 0 ? 0 : deepest)
+            let a = k & 2 == 0 ? s.near : s.far
+            let w = s.nearHalfWidth + (a - s.near) * s.slope
+            let b = k & 1 == 0 ? -w : w
+            let x = volume.eye.x + a * volume.ahead.x + b * volume.right.x
+            let y = volume.eye.y + a * volume.ahead.y + b * volume.right.y
+            minX = min(minX, x)
+            maxX = max(maxX, x)
+            minY = min(minY, y)
+            maxY = max(maxY, y)
+        }
+        shadow = (minX, maxX, minY, maxY)
+        let far = volume.section(atDrop: deepest).far
+        greatestDepth = volume.depth(ahead: far, drop: deepest)
+        let reach = max(max(abs(minX), abs(maxX)), max(abs(minY), abs(maxY)))
+        fixedTolerance = 2e-14 * scale.width + 16 * reach.ulp
+    }
+
+    /// The draw tolerance for tiles of `side` px: 2·(10⁻⁹·L + 10⁻¹⁴·W) + 16 ulp.
+    @inline(__always)
+    func tolerance(side: Double) -> Double { 2e-9 * side + fixedTolerance }
+
+    /// Whether the box of (level, column, row) meets V, its least depth over B ∩ V (when `needDepth`, else 0), and
+    /// whether that asks for the next level (threshold D·2^(n_r+b−n−1) px).
+    @inline(__always)
+    func examine(
+        level: Int, column: Int, row: Int, side: Double, tolerance: Double, threshold: Double, needDepth: Bool
+    ) -> (meets: Bool, depth: Double, refine: Bool) {
+        let range = bounds.range(level: level, column: column, row: row)
+        let x0 = Double(column) * side
+        let y0 = Double(row) * side
+        let x1 = x0 + side
+        let y1 = y0 + side
+        let zLow: Double
+        let zHigh: Double
+        if range == .zero {
+            (zLow, zHigh) = (0, 0)
+        } else {
+            (zLow, zHigh) = HeightScale.heights(of: range, kappa: scale.pixelsPerMetre(overRows: y0, y1))
+        }
+        let zE = volume.eyeHeight
+        if zLow == zHigh {
+            let drop = zE - zLow
+            guard drop >= tolerance else { return (false, 0, false) }
+            let onFootprint = zLow == 0 && datumIsFootprint
+            let cut = onFootprint ? datumPlanes : planes
+            var face = square(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, drop: drop)
+            face.clip(by: cut)
+            guard face.count > 0 else { return (false, 0, false) }
+            if pitchIsZero {
+                let refine = onFootprint ? viewLevelFloor >= level + 1 : drop <= threshold
+                return (true, drop, refine)
+            }
+            guard needDepth else { return (true, 0, false) }
+            var full = square(x0, x1, y0, y1, drop: drop)
+            full.clip(by: cut)
+            if full.count == 0 { full = face }
+            var least = Double.infinity
+            for i in 0..<full.count { least = min(least, full.a[i]) }
+            let depth = volume.depth(ahead: least, drop: drop)
+            return (true, depth, depth < threshold)
+        }
+        let lift = min(tolerance, (zHigh - zLow) / 2)
+        let near = max(zE - (zHigh - lift), tolerance)
+        let far = zE - (zLow + lift)
+        guard near <= far else { return (false, 0, false) }
+        guard
+            meetsVolume(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far)
+        else { return (false, 0, false) }
+        guard needDepth else { return (true, 0, false) }
+        var depth = leastDepth(x0, x1, y0, y1, near: max(zE - zHigh, tolerance), far: zE - zLow)
+        if depth == .infinity {
+            depth = leastDepth(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far)
+        }
+        return (true, depth, depth < threshold)
+    }
+
+    /// The square [x0, x1] × [y0, y1] at drop d as a face in the camera's frame (corners in order around it).
+    @inline(__always)
+    func square(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, drop: Double) -> ClipPolygon {
+        var face = ClipPolygon()
+        let c = corners(x0, x1, y0, y1)
+        for i in 0..<4 { face.append(c.a[i], c.b[i], drop) }
+        return face
+    }
+
+    /// The square's corners (x0, y0), (x1, y0), (x1, y1), (x0, y1) as (a, b) of the camera's frame.
+    @inline(__always)
+    func corners(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double) -> (a: SIMD4<Double>, b: SIMD4<Double>) {
+        let e = volume.eye
+        let u = volume.ahead
+        let r = volume.right
+        let xs = SIMD4<Double>(x0, x1, x1, x0) - e.x
+        let ys = SIMD4<Double>(y0, y0, y1, y1) - e.y
+        return (xs * u.x + ys * u.y, xs * r.x + ys * r.y)
+    }
+
+    /// Whether the prism [x0, x1] × [y0, y1] × drops [near, far] meets the closed V: a corner inside V, else a face
+    /// clipped by V's planes with a vertex left.
+    @inline(__always)
+    func meetsVolume(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, near: Double, far: Double) -> Bool {
+        let c = corners(x0, x1, y0, y1)
+        for i in 0..<4 where inside(c.a[i], c.b[i], near) || inside(c.a[i], c.b[i], far) { return true }
+        var found = false
+        forEachFace(c, near: near, far: far) { face in
+            var face = face
+            face.clip(by: planes)
+            if face.count > 0 { found = true }
+            return !found
+        }
+        return found
+    }
+
+    /// The least depth over the prism's faces clipped by V (+∞ when none is left).
+    @inline(__always)
+    func leastDepth(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, near: Double, far: Double) -> Double {
+        let c = corners(x0, x1, y0, y1)
+        var least = Double.infinity
+        forEachFace(c, near: near, far: far) { face in
+            var face = face
+            face.clip(by: planes)
+            least = min(least, face.leastDepth(sinPitch: volume.sinPitch, cosPitch: volume.cosPitch))
+            return true
+        }
+        return least
+    }
+
+    /// Calls `body` with the prism's six faces (top, bottom, then the four sides) until it returns false.
+    @inline(__always)
+    func forEachFace(
+        _ c: (a: SIMD4<Double>, b: SIMD4<Double>), near: Double, far: Double, _ body: (ClipPolygon) -> Bool
+    ) {
+        for k in 0..<2 {
+            let d = k == 0 ? near : far
+            var face = ClipPolygon()
+            for i in 0..<4 { face.append(c.a[i], c.b[i], d) }
+            guard body(face) else { return }
+        }
+        for i in 0..<4 {
+            let j = (i + 1) & 3
+            var face = ClipPolygon()
+            face.append(c.a[i], c.b[i], near)
+            face.append(c.a[j], c.b[j], near)
+            face.append(c.a[j], c.b[j], far)
+            face.append(c.a[i], c.b[i], far)
+            guard body(face) else { return }
+        }
+    }
+
+    /// Whether (a, b, d) lies in the closed V.
+    @inline(__always)
+    func inside(_ a: Double, _ b: Double, _ d: Double) -> Bool {
+        planes.0.value(a, b, d) >= 0 && planes.1.value(a, b, d) >= 0 && planes.2.value(a, b, d) >= 0
+            && planes.3.value(a, b, d) >= 0
+    }
+}

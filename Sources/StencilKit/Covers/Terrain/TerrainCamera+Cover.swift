@@ -1,0 +1,234 @@
+import Foundation
+import MercatorMath
+
+extension TerrainCamera {
+    /// Fills `cover` with the camera's cover over terrain (§14): the tiles of level n_min whose boxes B(T) meet the
+    /// view volume V with positive measure, each replaced by those of its four children whose boxes meet V while
+    /// n < n_max and the least depth over B(T) ∩ V is below D·2^(n_r+b−n−1) (for a flat box at pitch 0, at most
+    /// it); rows past the terrain left out; unwrapped columns across ±180°.
+    ///
+    /// Why it is exact. B(T) ∩ V is a convex polytope: the box clipped by V's four planes (and d ≥ ε). V has no
+    /// vertex below the eye, so every vertex of the polytope lies on a face of the box: clipping the box's six faces
+    /// (Sutherland–Hodgman, at most 8 vertices a face, on the stack) gives all its vertices, and δ, affine, takes its
+    /// least value at one of them. A flat box is one face, clipped by V's section at its drop. Boxes nest and V is
+    /// fixed, so a tile meeting V has a parent meeting V; levels whose every tile is refined (the greatest depth of V
+    /// over the bounds' height range below the threshold) are skipped, as §11's cover skips them.
+    ///
+    /// Tolerances. Overlaps thinner than the draw tolerance e_t = 2·(10⁻⁹·L + 10⁻¹⁴·W) + 16 ulp (L the tile's side,
+    /// W the world's width, the ulp of the footprint's reach — §11's cover's) count as touching: a box meets V when
+    /// the box shrunk by e_t (in x, y, and in z by at most half its height) meets the closed V at a drop ≥ e_t. The
+    /// least depth and the refinement threshold are compared exactly. With every bound [0, 0] and the eye at the
+    /// datum anchor, a flat box is clipped by §11's own footprint numbers, so the cover is §11's (``PitchedCover``).
+    ///
+    /// Order: ``TileOrder/rowMajor`` lists levels coarsest first, then rows, then unwrapped columns (as built);
+    /// ``TileOrder/nearestFirst`` sorts by the least depth over B(T) ∩ V, ties coarsest first then row-major.
+    /// - Parameter depths: also fill ``TerrainCover/leastDepths`` in row-major order.
+    /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than
+    ///   ``PerspectiveCamera/maximumCoverTiles`` tiles (or as many tiles meeting V at one level), before it takes more
+    ///   memory.
+    /// - Complexity: O(boxes examined) = O(tiles of the cover + their refined ancestors' children), each O(1) (six
+    ///   faces clipped by four planes), plus a bounds lookup each; no allocation once `cover` has grown; plus
+    ///   O(tiles · log tiles) for ``TileOrder/nearestFirst``.
+    public func cover(order: TileOrder = .rowMajor, depths: Bool = false, into cover: inout TerrainCover)
+        throws(StencilError)
+    {
+        try fill(&cover, runsOnly: false, depths: depths || order == .nearestFirst)
+        if order == .nearestFirst { sortNearestFirst(&cover) }
+    }
+
+    /// The cover in a new array (see ``cover(order:depths:into:)``); allocates, so a render loop keeps a
+    /// ``TerrainCover``.
+    /// - Throws: as ``cover(order:depths:into:)``.
+    public func cover(order: TileOrder = .rowMajor) throws(StencilError) -> [PitchedTile] {
+        var buffer = TerrainCover()
+        try cover(order: order, into: &buffer)
+        return Array(buffer.tiles)
+    }
+
+    /// The least depth δ over B(T) ∩ V of an unwrapped tile, px; nil when its box does not meet V (or its row is
+    /// off the terrain).
+    /// - Complexity: O(1) plus a bounds lookup.
+    public func leastDepth(of tile: UnwrappedTileID) -> Double? {
+        guard tile.y >= 0, tile.y < 1 << tile.level else { return nil }
+        let context = CoverContext(self)
+        let side = heightScale.width / Double(1 << tile.level)
+        let test = context.examine(
+            level: tile.level, column: tile.x, row: tile.y, side: side, tolerance: context.tolerance(side: side),
+            threshold: camera.refinementDepth(below: tile.level), needDepth: true)
+        return test.meets ? test.depth : nil
+    }
+
+    /// The box B(T) of an unwrapped tile at the camera's reference level.
+    /// - Complexity: a bounds lookup.
+    public func box(of tile: UnwrappedTileID) -> TerrainBox { bounds.box(of: tile, scale: heightScale) }
+
+    /// Fills `cover.tiles` (with depths when `depths`), or only `cover.runs` when `runsOnly`.
+    func fill(_ cover: inout TerrainCover, runsOnly: Bool, depths: Bool) throws(StencilError) {
+        cover.runs.removeAll(keepingCapacity: true)
+        cover.count = 0
+        cover.hasDepths = depths && !runsOnly
+        let capacity = max(cover.candidates.capacity, cover.nextCandidates.capacity)
+        cover.candidates.reserveCapacity(capacity)
+        cover.nextCandidates.reserveCapacity(capacity)
+        cover.candidates.removeAll(keepingCapacity: true)
+        let context = CoverContext(self)
+        let levels = camera.levels
+        // Skip the levels whose every tile meeting V is refined: V's greatest depth over the bounds' heights is
+        // below their threshold.
+        var n = levels.minLevel
+        var threshold = camera.refinementDepth(below: n)
+        while n < levels.maxLevel && context.greatestDepth < threshold {
+            n += 1
+            threshold /= 2
+        }
+        var side = heightScale.width / Double(1 << n)
+        // The start level: every tile of the shadow's bounding box whose box meets V.
+        do {
+            let tolerance = context.tolerance(side: side)
+            let box = context.shadow
+            let rows = (
+                max(IntRounding.floor((box.minY + tolerance) / side), 0),
+                min(IntRounding.ceil((box.maxY - tolerance) / side) - 1, (1 << n) - 1)
+            )
+            let columns = (
+                IntRounding.floor((box.minX + tolerance) / side), IntRounding.ceil((box.maxX - tolerance) / side) - 1
+            )
+            if rows.0 <= rows.1 && columns.0 <= columns.1 {
+                let area = Double(rows.1 - rows.0 + 1) * Double(columns.1 - columns.0 + 1)
+                guard area <= Double(4 * PerspectiveCamera.maximumCoverTiles) else {
+                    throw PerspectiveCamera.tooManyTiles(area)
+                }
+                let needDepth = depths || n < levels.maxLevel
+                for row in rows.0...rows.1 {
+                    for column in columns.0...columns.1 {
+                        let test = context.examine(
+                            level: n, column: column, row: row, side: side, tolerance: tolerance,
+                            threshold: threshold, needDepth: needDepth)
+                        if test.meets {
+                            cover.candidates.append(
+                                TerrainCandidate(
+                                    column: column, row: row, depth: test.depth,
+                                    refine: n < levels.maxLevel && test.refine))
+                        }
+                    }
+                }
+            }
+        }
+        while !cover.candidates.isEmpty {
+            cover.nextCandidates.removeAll(keepingCapacity: true)
+            let childSide = side / 2
+            let childTolerance = context.tolerance(side: childSide)
+            let childThreshold = threshold / 2
+            let childLevel = n + 1
+            let needDepth = depths || childLevel < levels.maxLevel
+            var start = 0
+            let all = cover.candidates.count
+            while start < all {
+                let row = cover.candidates[start].row
+                var end = start
+                var refined = false
+                while end < all && cover.candidates[end].row == row {
+                    refined = refined || cover.candidates[end].refine
+                    end += 1
+                }
+                // This row's tiles that stay, as runs of consecutive columns.
+                var k = start
+                while k < end {
+                    guard !cover.candidates[k].refine else {
+                        k += 1
+                        continue
+                    }
+                    var last = k
+                    while last + 1 < end && !cover.candidates[last + 1].refine
+                        && cover.candidates[last + 1].column == cover.candidates[last].column + 1
+                    {
+                        last += 1
+                    }
+                    try emit(level: n, row: row, from: k, through: last, side: side, into: &cover, runsOnly: runsOnly)
+                    k = last + 1
+                }
+                // The children of the refined tiles, row 2y then 2y + 1, west to east.
+                if refined {
+                    for childRow in (2 * row)...(2 * row + 1) {
+                        for k in start..<end where cover.candidates[k].refine {
+                            let column = cover.candidates[k].column
+                            for childColumn in (2 * column)...(2 * column + 1) {
+                                let test = context.examine(
+                                    level: childLevel, column: childColumn, row: childRow, side: childSide,
+                                    tolerance: childTolerance, threshold: childThreshold, needDepth: needDepth)
+                                guard test.meets else { continue }
+                                guard cover.count + cover.nextCandidates.count < PerspectiveCamera.maximumCoverTiles
+                                else {
+                                    throw PerspectiveCamera.tooManyTiles(
+                                        Double(cover.count + cover.nextCandidates.count + 1))
+                                }
+                                cover.nextCandidates.append(
+                                    TerrainCandidate(
+                                        column: childColumn, row: childRow, depth: test.depth,
+                                        refine: childLevel < levels.maxLevel && test.refine))
+                            }
+                        }
+                    }
+                }
+                start = end
+            }
+            swap(&cover.candidates, &cover.nextCandidates)
+            n = childLevel
+            side = childSide
+            threshold = childThreshold
+        }
+    }
+
+    /// Writes candidates `first…last` (one row, consecutive columns) as tiles of `level`.
+    @inline(__always)
+    func emit(
+        level: Int, row: Int, from first: Int, through last: Int, side: Double, into cover: inout TerrainCover,
+        runsOnly: Bool
+    ) throws(StencilError) {
+        let total = cover.count + (last - first + 1)
+        guard total <= PerspectiveCamera.maximumCoverTiles else { throw PerspectiveCamera.tooManyTiles(Double(total)) }
+        if runsOnly {
+            cover.count = total
+            cover.runs.append(
+                LevelRun(
+                    level: level, row: row, first: cover.candidates[first].column,
+                    last: cover.candidates[last].column))
+            return
+        }
+        if cover.storage.count < total {
+            let grown = max(total, 2 * cover.storage.count)
+            cover.storage.append(
+                contentsOf: repeatElement(
+                    PitchedTile(tile: UnwrappedTileID(unchecked: 0, 0, 0), size: 0),
+                    count: grown - cover.storage.count))
+        }
+        if cover.hasDepths && cover.depthStorage.count < cover.storage.count {
+            cover.depthStorage.append(
+                contentsOf: repeatElement(0, count: cover.storage.count - cover.depthStorage.count))
+        }
+        var k = cover.count
+        for i in first...last {
+            let candidate = cover.candidates[i]
+            cover.storage[k] = PitchedTile(
+                tile: UnwrappedTileID(unchecked: level, candidate.column, row), size: side)
+            if cover.hasDepths { cover.depthStorage[k] = candidate.depth }
+            k += 1
+        }
+        cover.count = total
+    }
+
+    /// Sorts `cover`'s tiles by least depth, then level, then row-major, in place (no allocation once warmed).
+    func sortNearestFirst(_ cover: inout TerrainCover) {
+        cover.keyed.removeAll(keepingCapacity: true)
+        for i in 0..<cover.count { cover.keyed.append((cover.depthStorage[i], cover.storage[i])) }
+        InPlaceSort.sort(&cover.keyed) { x, y in
+            if x.key != y.key { return x.key < y.key }
+            if x.tile.level != y.tile.level { return x.tile.level < y.tile.level }
+            return x.tile.tile.y != y.tile.tile.y ? x.tile.tile.y < y.tile.tile.y : x.tile.tile.x < y.tile.tile.x
+        }
+        for i in cover.keyed.indices {
+            cover.storage[i] = cover.keyed[i].tile
+            cover.depthStorage[i] = cover.keyed[i].key
+        }
+    }
+}
