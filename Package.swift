@@ -29,7 +29,7 @@ let package = Package(
         // The scenario and view file format (Benchmarks/FORMAT.md): the strict JSON reader, the files set up as
         // library values, and the built-in files, its resources (Bundle.module). Internal, no product.
         .target(
-            name: "StencilScenarios", dependencies: ["StencilKit", "MercatorMath", "StencilPictures"],
+            name: "StencilScenarios", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO", "StencilPictures"],
             resources: [.copy("Scenarios"), .copy("Views")]),
         .executableTarget(
             name: "stencil-bench",

@@ -28,7 +28,8 @@ package enum BuiltinViews {
             guard let text = BuiltinFile.text(argument, in: "Views") else {
                 throw ViewError(.file, BuiltinFile.missing(argument, in: "Views"))
             }
-            return try ViewScenario(json: text, source: "built-in view \(argument)")
+            return try ViewScenario(
+                json: text, source: "built-in view \(argument)", folder: BuiltinFile.folder("Views")?.path ?? ".")
         }
         let label = "view \((argument as NSString).lastPathComponent)"
         guard FileManager.default.fileExists(atPath: argument) else {
@@ -38,6 +39,7 @@ package enum BuiltinViews {
         guard let text = try? String(contentsOfFile: argument, encoding: .utf8) else {
             throw ViewError(.file, "\(label): cannot read \(argument) as UTF-8 text")
         }
-        return try ViewScenario(json: text, source: label)
+        let folder = (argument as NSString).deletingLastPathComponent
+        return try ViewScenario(json: text, source: label, folder: folder.isEmpty ? "." : folder)
     }
 }
