@@ -81,6 +81,7 @@ enum RunCommand {
         progress.finish()
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let pitched = args.positionals.isEmpty || onlyViews ? PitchedBenchmark.runAll(settings: settings) : []
+        let terrain = args.positionals.isEmpty || onlyViews ? TerrainBenchmark.runAll(settings: settings) : nil
         let chase =
             args.positionals.isEmpty && !onlyViews && !onlyStreaming
             ? [ChaseBenchmark.run()] : cameras.map { ChaseBenchmark.run($0) }
@@ -92,6 +93,7 @@ enum RunCommand {
         calibration.finish()
         let findings = Findings.merged(
             results.map(\.findings) + views.map(\.findings) + pitched.map(\.findings)
+                + (terrain.map { $0.covers.map(\.findings) + [$0.derivation.findings] } ?? [])
                 + chase.map(\.findings) + (streaming.map { [$0.findings] } ?? []))
         let worst = results.min(by: { $0.headroom < $1.headroom })
         var verdict = Verdict(
@@ -105,6 +107,10 @@ enum RunCommand {
         }
         if case .object(var pairs) = document, !pitched.isEmpty {
             pairs.insert(("pitched", PitchedBenchmark.json(pitched)), at: pairs.count - 2)
+            document = .object(pairs)
+        }
+        if case .object(var pairs) = document, let terrain {
+            pairs.insert(("terrain", PitchedBenchmark.json(terrain.covers)), at: pairs.count - 2)
             document = .object(pairs)
         }
         if case .object(var pairs) = document, let streaming {
@@ -121,6 +127,7 @@ enum RunCommand {
             let notes = views.flatMap(\.notes)
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
             report += PitchedBenchmark.text(pitched)
+            if let terrain { report += TerrainBenchmark.text(terrain.covers, derivation: terrain.derivation) }
             for camera in chase { report += ChaseBenchmark.text(camera) }
             if let streaming { report += StreamingReport.text(streaming) }
             report += Verdict.ratioTable(findings.ratios, noisy: calibration.noisy)
