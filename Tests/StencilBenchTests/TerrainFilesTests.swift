@@ -62,7 +62,7 @@ struct TerrainFilesTests {
         }
     }
 
-    @Test("An eye altitude or a centre elevation anchors the eye; 2,500 m over example 9b's tile refines deeper")
+    @Test("An eye altitude or a centre elevation anchors the eye; an eye at the bound under it is refused, above it not")
     func anchors() throws {
         let terrain = Self.example9(hi: 2000, x: 2145, y: 1434)
         let high = try PitchedViewSetup(
@@ -71,7 +71,18 @@ struct TerrainFilesTests {
         #expect(high.cover == b.cover)  // example 9's eye is 3,029.250246 m above the datum
         let low = try PitchedViewSetup(
             ViewScenario(json: Self.view(terrain: terrain, camera: ", \"eyeAltitude\": 2500"), source: "low"))
-        #expect((low.cover.map(\.level).max() ?? 0) > 15)
+        #expect(low.cover != b.cover)
+        // Example 9c's bounds: [0, 3,100] m on the tile under the eye. At exactly 3,100 m the eye is not above it.
+        let c = Self.example9(hi: 3100, x: 2144, y: 1434)
+        #expect(
+            (try? PitchedViewSetup(ViewScenario(json: Self.view(terrain: c, camera: ", \"eyeAltitude\": 3100.001"), source: "up")))
+                != nil)
+        do {
+            _ = try PitchedViewSetup(ViewScenario(json: Self.view(terrain: c, camera: ", \"eyeAltitude\": 3100"), source: "at"))
+            Issue.record("an eye at the bound was not refused")
+        } catch {
+            #expect(error.kind == .outOfRange)
+        }
         let raised = try PitchedViewSetup(
             ViewScenario(json: Self.view(terrain: "", camera: ", \"centerElevation\": 400"), source: "c"))
         #expect(raised.terrain?.anchor == .centerElevation(400) && raised.cover != b.cover)
