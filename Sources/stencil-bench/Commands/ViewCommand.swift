@@ -128,6 +128,12 @@ extension ViewCommand {
                 + "point, depths \(fmt(c.depth(of: f.a), decimals: 4)) to \(fmt(c.depth(of: f.b), decimals: 4)) px, "
                 + "ℓ \(fmt(c.levelOfDetail(at: f.a), decimals: 4)) to \(fmt(c.levelOfDetail(at: f.b), decimals: 4))\n"
         }
+        if let terrain = setup.terrain {
+            let under = terrain.eyeTile.map { "\($0) \(terrain.bounds.range(of: $0))" } ?? "off the terrain"
+            out +=
+                "  over terrain: eye \(fmt(terrain.eyeAltitude, decimals: 3)) m above the datum, over tile \(under); "
+                + "bounds to level \(terrain.bounds.deepestLevel), root \(terrain.bounds.root)\n"
+        }
         out += "  cover: \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))\n"
         var index = 0
         let tiles = setup.cover
