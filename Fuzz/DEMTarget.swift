@@ -23,7 +23,8 @@ public func fuzzDEM(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         var lo = Double.infinity
         var hi = -Double.infinity
         for p in 0..<(image.width * image.height) {
-            let e = encoding.elevation(red: image.rgba[4 * p], green: image.rgba[4 * p + 1], blue: image.rgba[4 * p + 2])
+            let e = encoding.elevation(
+                red: image.rgba[4 * p], green: image.rgba[4 * p + 1], blue: image.rgba[4 * p + 2])
             lo = min(lo, e)
             hi = max(hi, e)
         }

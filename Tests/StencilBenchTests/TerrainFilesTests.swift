@@ -38,7 +38,9 @@ struct TerrainFilesTests {
         return "{\"root\": [0, \(hi)], \"bounds\": [\(entries.joined(separator: ", "))]}"
     }
 
-    static func counts(_ cover: [PitchedTile]) -> [Int: Int] { Dictionary(grouping: cover, by: \.level).mapValues(\.count) }
+    static func counts(_ cover: [PitchedTile]) -> [Int: Int] {
+        Dictionary(grouping: cover, by: \.level).mapValues(\.count)
+    }
 
     @Test("Example 9 through the file reader: 9a 32 tiles, 9b 37 tiles {13: 9, 14: 21, 15: 7}, 9c refused")
     func example9() throws {
@@ -51,8 +53,10 @@ struct TerrainFilesTests {
         #expect(Self.counts(b.cover) == [13: 9, 14: 21, 15: 7])
         let level15 = b.cover.filter { $0.level == 15 }.map { [$0.tile.x, $0.tile.y] }
         #expect(
-            level15 == [[17160, 11476], [17161, 11476], [17160, 11477], [17161, 11477], [17160, 11478], [17161, 11478],
-                [17160, 11479]])
+            level15 == [
+                [17160, 11476], [17161, 11476], [17160, 11477], [17161, 11477], [17160, 11478], [17161, 11478],
+                [17160, 11479],
+            ])
         do {
             _ = try PitchedViewSetup(
                 ViewScenario(json: Self.view(terrain: Self.example9(hi: 3100, x: 2144, y: 1434)), source: "9c"))
@@ -62,7 +66,8 @@ struct TerrainFilesTests {
         }
     }
 
-    @Test("An eye altitude or a centre elevation anchors the eye; an eye at the bound under it is refused, above it not")
+    @Test(
+        "An eye altitude or a centre elevation anchors the eye; an eye at the bound under it is refused, above it not")
     func anchors() throws {
         let terrain = Self.example9(hi: 2000, x: 2145, y: 1434)
         let high = try PitchedViewSetup(
@@ -75,10 +80,12 @@ struct TerrainFilesTests {
         // Example 9c's bounds: [0, 3,100] m on the tile under the eye. At exactly 3,100 m the eye is not above it.
         let c = Self.example9(hi: 3100, x: 2144, y: 1434)
         #expect(
-            (try? PitchedViewSetup(ViewScenario(json: Self.view(terrain: c, camera: ", \"eyeAltitude\": 3100.001"), source: "up")))
+            (try? PitchedViewSetup(
+                ViewScenario(json: Self.view(terrain: c, camera: ", \"eyeAltitude\": 3100.001"), source: "up")))
                 != nil)
         do {
-            _ = try PitchedViewSetup(ViewScenario(json: Self.view(terrain: c, camera: ", \"eyeAltitude\": 3100"), source: "at"))
+            _ = try PitchedViewSetup(
+                ViewScenario(json: Self.view(terrain: c, camera: ", \"eyeAltitude\": 3100"), source: "at"))
             Issue.record("an eye at the bound was not refused")
         } catch {
             #expect(error.kind == .outOfRange)
@@ -94,7 +101,10 @@ struct TerrainFilesTests {
             (Self.view(terrain: "", camera: ", \"eyeAltitude\": 1, \"centerElevation\": 2"), "both anchor the eye"),
             (Self.view(terrain: "{\"root\": [0, 1], \"source\": \"a.pmtiles\"}"), "both give the terrain"),
             (Self.view(terrain: "{}"), "needs \"root\""),
-            (Self.view(terrain: "{\"source\": \"a.pmtiles\", \"encoding\": \"srtm\"}"), "\"terrarium\" or \"terrain-rgb\""),
+            (
+                Self.view(terrain: "{\"source\": \"a.pmtiles\", \"encoding\": \"srtm\"}"),
+                "\"terrarium\" or \"terrain-rgb\""
+            ),
             (Self.view(terrain: "{\"root\": [0, 1], \"encoding\": \"terrarium\"}"), "applies to a \"source\" only"),
             (Self.view(terrain: "{\"bounds\": []}"), "missing field \"terrain.root\""),
             (Self.view(terrain: "{\"root\": [0, \"x\"]}"), "array of numbers"),
@@ -143,7 +153,10 @@ struct TerrainFilesTests {
             with: "{\"root\": [0, 4400], \"bounds\": [\(list.joined(separator: ", "))]}")
         let fromList = try PitchedViewSetup(ViewScenario(json: listed, source: "listed"))
         #expect(fromList.cover == fromDEM.cover && !fromDEM.cover.isEmpty)
-        let flat = try PitchedViewSetup(ViewScenario(json: listed.replacingOccurrences(of: "[0, 4400]", with: "[0, 0]").replacingOccurrences(of: "\"bounds\": [\(list.joined(separator: ", "))]", with: "\"bounds\": []"), source: "flat"))
+        let flat = try PitchedViewSetup(
+            ViewScenario(
+                json: listed.replacingOccurrences(of: "[0, 4400]", with: "[0, 0]").replacingOccurrences(
+                    of: "\"bounds\": [\(list.joined(separator: ", "))]", with: "\"bounds\": []"), source: "flat"))
         #expect((fromDEM.cover.map(\.level).max() ?? 0) > (flat.cover.map(\.level).max() ?? 0))
     }
 

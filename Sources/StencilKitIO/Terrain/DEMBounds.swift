@@ -179,7 +179,9 @@ public struct DEMBounds: Sendable, Hashable {
             var level: [TerrainBounds.Entry] = []
             for k in levels[m - 1].keys {
                 let (px, py) = (Int(k >> 32), Int(k & 0xFFFF_FFFF))
-                for (cx, cy) in [(2 * px, 2 * py), (2 * px + 1, 2 * py), (2 * px, 2 * py + 1), (2 * px + 1, 2 * py + 1)] {
+                for (cx, cy) in [
+                    (2 * px, 2 * py), (2 * px + 1, 2 * py), (2 * px, 2 * py + 1), (2 * px + 1, 2 * py + 1),
+                ] {
                     let range = levels[m][key(cx, cy)] ?? (0, 0)
                     level.append(
                         TerrainBounds.Entry(

@@ -51,7 +51,8 @@ package enum TerrainSpec: Sendable {
                 throw t.invalid("encoding", "applies to a \"source\" only: listed bounds are in metres")
             }
             guard t.has("root") else {
-                throw ScenarioError("\(t.source): missing field \"\(t.fieldPath("root"))\": the root tile's [lo, hi] metres")
+                throw ScenarioError(
+                    "\(t.source): missing field \"\(t.fieldPath("root"))\": the root tile's [lo, hi] metres")
             }
             let root = try Self.numbers(t, "root", t.value("root"))
             var entries: [[Double]] = []
@@ -66,7 +67,9 @@ package enum TerrainSpec: Sendable {
 
     /// The numbers of an array field.
     private static func numbers(_ t: FieldReader, _ key: String, _ value: JSONValue) throws(ScenarioError) -> [Double] {
-        guard case .array(let items) = value else { throw t.invalid(key, "must be an array of numbers, not \(value.kind)") }
+        guard case .array(let items) = value else {
+            throw t.invalid(key, "must be an array of numbers, not \(value.kind)")
+        }
         var out: [Double] = []
         for item in items {
             guard let n = item.number else { throw t.invalid(key, "must be an array of numbers, not of \(item.kind)") }

@@ -173,7 +173,9 @@ enum SvgCommand {
                     + "\(fmt(c.screen.scale, decimals: 4)) px/pt at the centre",
                 "cover: \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))",
             ] + terrainLine)
-        if let terrain = setup.terrain { drawing.elevations = setup.cover.map { terrain.bounds.range(of: $0.realTile) } }
+        if let terrain = setup.terrain {
+            drawing.elevations = setup.cover.map { terrain.bounds.range(of: $0.realTile) }
+        }
         try Console.write(drawing.render(), to: output)
         print("wrote \(output): \(name), \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))")
         return 0

@@ -52,7 +52,9 @@ enum TerrainBenchmark {
             height: 1080, levels: levels)
         let dem = try DEMBounds(path: alpsPath, encoding: .terrarium).terrainBounds()
         return [
-            Case(name: "example 9b: 1024×768 p60", camera: example7, bounds: try example9b(), expectedTiles: 37, ratioTarget: 2),
+            Case(
+                name: "example 9b: 1024×768 p60", camera: example7, bounds: try example9b(), expectedTiles: 37,
+                ratioTarget: 2),
             Case(name: "Alps DEM: 1920×1080 p75", camera: alps, bounds: dem, expectedTiles: nil, ratioTarget: 2),
         ]
     }
@@ -119,7 +121,9 @@ enum TerrainBenchmark {
             result.allocationsPerCall = Double(counted) / Double(calls)
             result.findings.check(
                 counted == 0
-                    ? [] : ["terrain \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)"])
+                    ? []
+                    : ["terrain \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)"]
+            )
         }
         return result
     }
@@ -168,7 +172,8 @@ enum TerrainBenchmark {
             }
             result.seconds = Percentiles(times)
             result.findings.absolute(
-                result.seconds.p50 < 1 ? nil : "DEM bounds of 1,024 tiles: p50 \(Figures.time(result.seconds.p50)) ≥ 1 s")
+                result.seconds.p50 < 1
+                    ? nil : "DEM bounds of 1,024 tiles: p50 \(Figures.time(result.seconds.p50)) ≥ 1 s")
         } catch {
             result.findings.check(["DEM bounds: \(error)"])
         }

@@ -40,7 +40,9 @@ enum TestPNG {
         return encode(width: size, height: size, pixels: pixels)
     }
 
-    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+    static func be32(_ v: UInt32) -> [UInt8] {
+        [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]
+    }
 
     /// zlib stream of stored (uncompressed) deflate blocks.
     static func zlibStored(_ data: [UInt8]) -> [UInt8] {

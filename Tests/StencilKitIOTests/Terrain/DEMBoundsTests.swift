@@ -78,7 +78,9 @@ struct DEMBoundsTests {
         for y in 0..<4 {
             for x in 0..<4 { #expect(level2[tile(2, x, y)] == expected[y][x], "tile 2/\(x)/\(y)") }
         }
-        #expect(bounds.entries.filter { $0.tile.level == 1 }.map(\.range) == Array(repeating: .init(lo: 0, hi: 40), count: 4))
+        #expect(
+            bounds.entries.filter { $0.tile.level == 1 }.map(\.range)
+                == Array(repeating: .init(lo: 0, hi: 40), count: 4))
         #expect(bounds.entries.count == 20)
         _ = try bounds.terrainBounds()
     }
@@ -102,11 +104,14 @@ struct DEMBoundsTests {
             ])
     }
 
-    @Test("Hand-worked: a tile at the west edge and the north pole; only the wrapped and southern neighbours take its samples")
+    @Test(
+        "Hand-worked: a tile at the west edge and the north pole; only the wrapped and southern neighbours take its samples"
+    )
     func wrapAndPole() throws {
         let dem = MemoryDEM(n: 2, s: 2, tiles: [tile(2, 0, 0): [10, 20, 30, 40]])
         let bounds = try dem.bounds()
-        let his = Dictionary(uniqueKeysWithValues: bounds.entries.filter { $0.tile.level == 2 }.map { ($0.tile, $0.range.hi) })
+        let his = Dictionary(
+            uniqueKeysWithValues: bounds.entries.filter { $0.tile.level == 2 }.map { ($0.tile, $0.range.hi) })
         // The level-1 tiles (1, 0, 0) and (1, 1, 0) are touched (the wrapped column 3 lies in (1, 1, 0)).
         #expect(his.count == 8)
         #expect(his[tile(2, 0, 0)] == 40)
@@ -151,7 +156,9 @@ struct DEMBoundsTests {
                     }
                 }
             }
-            if tiles.isEmpty { tiles[tile(n, random.int(below: w), random.int(below: w))] = [Double](repeating: -7.5, count: s * s) }
+            if tiles.isEmpty {
+                tiles[tile(n, random.int(below: w), random.int(below: w))] = [Double](repeating: -7.5, count: s * s)
+            }
             let dem = MemoryDEM(n: n, s: s, tiles: tiles)
             let bounds = try dem.bounds()
             let rootBrute = dem.brute(.world)
@@ -212,7 +219,9 @@ struct DEMBoundsTests {
         #expect(throws: DEMBoundsError.undecodable(b, .notPNG(byteCount: 4))) {
             try DEMBounds(source: notPNG, level: 1, tiles: [a, b], encoding: .terrarium)
         }
-        let wide = MemoryTileSource(tiles: [a: png2, b: TestPNG.encode(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6])])
+        let wide = MemoryTileSource(tiles: [
+            a: png2, b: TestPNG.encode(width: 2, height: 1, pixels: [1, 2, 3, 4, 5, 6]),
+        ])
         #expect(throws: DEMBoundsError.notSquare(b, width: 2, height: 1)) {
             try DEMBounds(source: wide, level: 1, tiles: [a, b], encoding: .terrarium)
         }

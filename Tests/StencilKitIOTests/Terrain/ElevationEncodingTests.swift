@@ -9,7 +9,8 @@ struct ElevationEncodingTests {
         #expect(ElevationEncoding.terrarium.elevation(red: 128, green: 0, blue: 0) == 0)
         #expect(ElevationEncoding.terrarium.elevation(red: 0, green: 0, blue: 0) == -32_768)
         #expect(ElevationEncoding.terrarium.elevation(red: 255, green: 255, blue: 255) == 32_767.99609375)
-        #expect(ElevationEncoding.terrarium.elevation(red: 130, green: 244, blue: 128) == 756.5)  // 33,280 + 244 + 0.5 − 32,768
+        // 33,280 + 244 + 0.5 − 32,768
+        #expect(ElevationEncoding.terrarium.elevation(red: 130, green: 244, blue: 128) == 756.5)
         #expect(ElevationEncoding.terrainRGB.elevation(red: 1, green: 134, blue: 160) == 0)  // code 100,000
         #expect(ElevationEncoding.terrainRGB.elevation(red: 0, green: 0, blue: 0) == -10_000)
         #expect(ElevationEncoding.terrainRGB.elevation(red: 1, green: 164, blue: 45) == 756.5)  // code 107,565

@@ -14,7 +14,8 @@ struct PNGImageTests {
             let alpha = random.bool()
             let channels = alpha ? 4 : 3
             let pixels = (0..<(w * h * channels)).map { _ in UInt8(random.int(0...255)) }
-            let image = try PNGImage(decoding: TestPNG.encode(width: w, height: h, colorType: alpha ? 6 : 2, pixels: pixels))
+            let image = try PNGImage(
+                decoding: TestPNG.encode(width: w, height: h, colorType: alpha ? 6 : 2, pixels: pixels))
             #expect(image.width == w && image.height == h)
             var expected: [UInt8] = []
             for p in 0..<(w * h) {
@@ -32,10 +33,12 @@ struct PNGImageTests {
         let grey = try PNGImage(decoding: TestPNG.encode(width: 2, height: 1, colorType: 0, pixels: [7, 200]))
         #expect(grey.rgba == [7, 7, 7, 255, 200, 200, 200, 255])
         let palette = try PNGImage(
-            decoding: TestPNG.encode(width: 3, height: 1, colorType: 3, pixels: [1, 0, 1], palette: [9, 8, 7, 1, 2, 3]))
+            decoding: TestPNG.encode(
+                width: 3, height: 1, colorType: 3, pixels: [1, 0, 1], palette: [9, 8, 7, 1, 2, 3]))
         #expect(palette.rgba == [1, 2, 3, 255, 9, 8, 7, 255, 1, 2, 3, 255])
         let pixels: [UInt8] = [10, 100, 200, 128, 50, 3]
-        let srgbGamma = TestPNG.encode(width: 2, height: 1, pixels: pixels, extraChunks: [("gAMA", TestPNG.be32(45_455))])
+        let srgbGamma = TestPNG.encode(
+            width: 2, height: 1, pixels: pixels, extraChunks: [("gAMA", TestPNG.be32(45_455))])
         #expect(try PNGImage(decoding: srgbGamma).rgba == [10, 100, 200, 255, 128, 50, 3, 255])
         let withSRGB = TestPNG.encode(
             width: 2, height: 1, pixels: pixels, extraChunks: [("sRGB", [0]), ("gAMA", TestPNG.be32(45_455))])
