@@ -63,9 +63,9 @@ public struct DEMBounds: Sendable, Hashable {
     }
 
     /// The bounds for a terrain cover: ``root`` and ``entries``.
-    /// - Throws: ``TerrainBoundsError`` only past ``TerrainBounds/maximumEntries`` entries (a derived pyramid always
-    ///   nests and is finite).
-    /// - Complexity: as ``TerrainBounds/init(root:entries:)``.
+    /// - Throws: ``/StencilKit/TerrainBoundsError`` only past ``/StencilKit/TerrainBounds/maximumEntries`` entries
+    ///   (a derived pyramid always nests and is finite).
+    /// - Complexity: as ``/StencilKit/TerrainBounds/init(root:entries:)``.
     public func terrainBounds() throws(TerrainBoundsError) -> TerrainBounds {
         try TerrainBounds(root: root, entries: entries)
     }
