@@ -33,7 +33,7 @@ public struct PNGImage: Sendable, Hashable {
     /// - Complexity: O(bytes + width · height).
     public init(decoding data: Data, maximumPixels: Int = PNGImage.defaultMaximumPixels) throws(PNGDecodeError) {
         var pixels: [UInt8] = []
-        let size = try Self.decode(data, into: &pixels, maximumPixels: maximumPixels)
+        let size = try Self.decode(data, into: &pixels, maximumPixels: maximumPixels, alpha: true)
         self.width = size.width
         self.height = size.height
         self.rgba = pixels
@@ -42,17 +42,20 @@ public struct PNGImage: Sendable, Hashable {
     /// The 8-byte PNG signature.
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-    /// Decodes `data` into `pixels` (resized to width · height · 4 bytes, its storage reused when large enough).
+    /// Decodes `data` into `pixels` (resized to width · height · channels bytes, its storage reused when large
+    /// enough): RGBA, or RGB (channels 3) when `alpha` is false and the image has no alpha (no conversion to make,
+    /// the faster read of elevation tiles).
     /// - Throws: as ``init(decoding:maximumPixels:)``.
-    static func decode(_ data: Data, into pixels: inout [UInt8], maximumPixels: Int) throws(PNGDecodeError) -> (
-        width: Int, height: Int
-    ) {
+    static func decode(_ data: Data, into pixels: inout [UInt8], maximumPixels: Int, alpha: Bool) throws(PNGDecodeError)
+        -> (width: Int, height: Int, channels: Int)
+    {
         guard data.count >= 8, data.prefix(8).elementsEqual(signature) else { throw .notPNG(byteCount: data.count) }
         if let gamma = nonSRGBGamma(data) { throw .gammaCorrected(gamma: gamma) }
         #if canImport(CLibPNG)
-            return try decodeWithLibPNG(data, into: &pixels, maximumPixels: maximumPixels)
+            return try decodeWithLibPNG(data, into: &pixels, maximumPixels: maximumPixels, alpha: alpha)
         #elseif canImport(ImageIO)
-            return try decodeWithImageIO(data, into: &pixels, maximumPixels: maximumPixels)
+            let size = try decodeWithImageIO(data, into: &pixels, maximumPixels: maximumPixels)
+            return (size.width, size.height, 4)
         #endif
     }
 
@@ -82,12 +85,12 @@ public struct PNGImage: Sendable, Hashable {
 
     #if canImport(CLibPNG)
         /// libpng's simplified read from memory: it reports errors in the control structure, no setjmp needed here.
-        static func decodeWithLibPNG(_ data: Data, into pixels: inout [UInt8], maximumPixels: Int)
-            throws(PNGDecodeError) -> (width: Int, height: Int)
+        static func decodeWithLibPNG(_ data: Data, into pixels: inout [UInt8], maximumPixels: Int, alpha: Bool)
+            throws(PNGDecodeError) -> (width: Int, height: Int, channels: Int)
         {
             var image = png_image()
             image.version = UInt32(PNG_IMAGE_VERSION)
-            let result: Result<(Int, Int), PNGDecodeError> = data.withUnsafeBytes { bytes in
+            let result: Result<(Int, Int, Int), PNGDecodeError> = data.withUnsafeBytes { bytes in
                 guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
                     return .failure(.corrupt(message(of: &image)))
                 }
@@ -98,14 +101,17 @@ public struct PNGImage: Sendable, Hashable {
                     return .failure(.tooLarge(width: width, height: height, limit: maximumPixels))
                 }
                 guard image.format & UInt32(PNG_FORMAT_FLAG_LINEAR) == 0 else { return .failure(.sixteenBitChannels) }
-                image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
-                let count = width * height * 4
+                let keepsAlpha = alpha || image.format & UInt32(PNG_FORMAT_FLAG_ALPHA) != 0
+                let channels = keepsAlpha ? 4 : 3
+                image.format = UInt32(
+                    keepsAlpha ? PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA : PNG_FORMAT_FLAG_COLOR)
+                let count = width * height * channels
                 if pixels.count != count { pixels = [UInt8](repeating: 0, count: count) }
                 let finished = pixels.withUnsafeMutableBytes { out in
-                    png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+                    png_image_finish_read(&image, nil, out.baseAddress, Int32(width * channels), nil)
                 }
                 guard finished != 0 else { return .failure(.corrupt(message(of: &image))) }
-                return .success((width, height))
+                return .success((width, height, channels))
             }
             switch result {
             case .success(let size): return size

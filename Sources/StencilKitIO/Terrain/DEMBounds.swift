@@ -103,11 +103,12 @@ public struct DEMBounds: Sendable, Hashable {
                                     continue
                                 }
                                 let size = try PNGImage.decode(
-                                    data, into: &pixels, maximumPixels: PNGImage.defaultMaximumPixels)
-                                sizes[k] = size
+                                    data, into: &pixels, maximumPixels: PNGImage.defaultMaximumPixels, alpha: false)
+                                sizes[k] = (size.width, size.height)
                                 guard size.width == size.height, size.width > 0 else { continue }
                                 summaries[k] = pixels.withUnsafeBufferPointer {
-                                    DEMTileSummary(rgba: $0, size: size.width, encoding: encoding)
+                                    DEMTileSummary(
+                                        pixels: $0, size: size.width, channels: size.channels, encoding: encoding)
                                 }
                             } catch let error as PNGDecodeError {
                                 errors[k] = .undecodable(tile, error)

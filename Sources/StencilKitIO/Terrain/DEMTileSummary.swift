@@ -8,11 +8,13 @@ struct DEMTileSummary: Sendable {
     /// Samples (0, 0), (S − 1, 0), (0, S − 1), (S − 1, S − 1).
     var northWest, northEast, southWest, southEast: Double
 
-    /// The summary of an S × S RGBA image (`rgba.count == 4·S²`, S ≥ 1) decoded with `encoding`.
+    /// The summary of an S × S image of `channels` bytes a pixel, R, G, B first (`pixels.count == channels·S²`,
+    /// S ≥ 1), decoded with `encoding`.
     /// - Complexity: O(S²), on the 24-bit codes (both encodings increase with the code).
-    init(rgba: UnsafeBufferPointer<UInt8>, size s: Int, encoding: ElevationEncoding) {
+    init(pixels: UnsafeBufferPointer<UInt8>, size s: Int, channels: Int, encoding: ElevationEncoding) {
         @inline(__always) func code(_ p: Int) -> UInt32 {
-            UInt32(rgba[4 * p]) << 16 | UInt32(rgba[4 * p + 1]) << 8 | UInt32(rgba[4 * p + 2])
+            let o = channels * p
+            return UInt32(pixels[o]) << 16 | UInt32(pixels[o + 1]) << 8 | UInt32(pixels[o + 2])
         }
         func span(_ start: Int, _ step: Int, _ count: Int) -> (lo: Double, hi: Double) {
             var lo = UInt32.max

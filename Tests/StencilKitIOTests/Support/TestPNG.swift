@@ -30,14 +30,16 @@ enum TestPNG {
         return Data(out)
     }
 
-    /// An RGB image of elevations `metres` (row-major, `size` × `size`) in Terrarium.
-    static func terrarium(size: Int, metres: [Double]) -> Data {
+    /// An RGB image of elevations `metres` (row-major, `size` × `size`) in Terrarium; RGBA with every alpha `alpha`
+    /// when given (decoders must ignore it).
+    static func terrarium(size: Int, metres: [Double], alpha: UInt8? = nil) -> Data {
         var pixels: [UInt8] = []
         for e in metres {
             let code = Int(((e + 32_768) * 256).rounded())
             pixels += [UInt8(code >> 16 & 255), UInt8(code >> 8 & 255), UInt8(code & 255)]
+            if let alpha { pixels.append(alpha) }
         }
-        return encode(width: size, height: size, pixels: pixels)
+        return encode(width: size, height: size, colorType: alpha == nil ? 2 : 6, pixels: pixels)
     }
 
     static func be32(_ v: UInt32) -> [UInt8] {

@@ -11,8 +11,13 @@ private struct MemoryDEM {
     let s: Int
     var tiles: [TileID: [Double]]
 
+    /// The tiles as Terrarium PNGs: RGB, or RGBA (alpha 7, ignored) on tiles with x + y odd.
     var source: MemoryTileSource {
-        MemoryTileSource(tiles: tiles.mapValues { TestPNG.terrarium(size: s, metres: $0) })
+        var pngs: [TileID: Data] = [:]
+        for (tile, metres) in tiles {
+            pngs[tile] = TestPNG.terrarium(size: s, metres: metres, alpha: (tile.x + tile.y) % 2 == 1 ? 7 : nil)
+        }
+        return MemoryTileSource(tiles: pngs)
     }
 
     func bounds() throws -> DEMBounds {
