@@ -82,7 +82,7 @@ JSON
 alps_view '{"root": [0, 4000], "bounds": [[1, 1, 0, 0, 5000]]}' "" >"$work/outside.json"
 refuses field 'tile 1/1/0' view "$work/outside.json" --json
 alps_view "{\"source\": \"$fixtures/alps-terrarium-z10.pmtiles\"}" ', "eyeAltitude": 1000' >"$work/low-eye.json"
-refuses outOfRange 'is not above' view "$work/low-eye.json" --json
+refuses outOfRange 'must be above the terrain under the eye' view "$work/low-eye.json" --json
 mkdir -p "$work/dem/10/531"
 printf 'not a png' >"$work/dem/10/531/364.png"
 alps_view "{\"source\": \"dem/{z}/{x}/{y}.png\"}" "" >"$work/bad-dem.json"
