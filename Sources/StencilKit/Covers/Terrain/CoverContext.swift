@@ -68,11 +68,13 @@ struct CoverContext {
     @inline(__always)
     func tolerance(side: Double) -> Double { 2e-9 * side + fixedTolerance }
 
-    /// Whether the box of (level, column, row) meets V, its least depth over B ∩ V (when `needDepth`, else 0), and
-    /// whether that asks for the next level (threshold D·2^(n_r+b−n−1) px).
+    /// Whether the box of (level, column, row) meets V, its least depth over B ∩ V (exact when `needDepth`; when
+    /// only `mayRefine`, any depth below the threshold once one is found; else 0), and whether that asks for the next
+    /// level (threshold D·2^(n_r+b−n−1) px).
     @inline(__always)
     func examine(
-        level: Int, column: Int, row: Int, side: Double, tolerance: Double, threshold: Double, needDepth: Bool
+        level: Int, column: Int, row: Int, side: Double, tolerance: Double, threshold: Double, needDepth: Bool,
+        mayRefine: Bool = true
     ) -> (meets: Bool, depth: Double, refine: Bool) {
         let range = bounds.range(level: level, column: column, row: row)
         let x0 = Double(column) * side
@@ -91,21 +93,23 @@ struct CoverContext {
             let drop = zE - zLow
             guard drop >= tolerance else { return (false, 0, false) }
             let onFootprint = zLow == 0 && datumIsFootprint
-            let cut = onFootprint ? datumPlanes : planes
-            var face = square(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, drop: drop)
-            face.clip(by: cut)
-            guard face.count > 0 else { return (false, 0, false) }
+            let cutPlanes = onFootprint ? datumPlanes : planes
+            // The whole square first: inside every plane, it meets V; cut to nothing, it misses; else the square
+            // shrunk by the tolerance decides.
+            var full = square(x0, x1, y0, y1, drop: drop)
+            let cut = full.clip(by: cutPlanes)
+            guard full.count > 0 else { return (false, 0, false) }
+            if cut {
+                var face = square(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, drop: drop)
+                face.clip(by: cutPlanes)
+                guard face.count > 0 else { return (false, 0, false) }
+            }
             if pitchIsZero {
                 let refine = onFootprint ? viewLevelFloor >= level + 1 : drop <= threshold
                 return (true, drop, refine)
             }
-            guard needDepth else { return (true, 0, false) }
-            var full = square(x0, x1, y0, y1, drop: drop)
-            full.clip(by: cut)
-            if full.count == 0 { full = face }
-            var least = Double.infinity
-            for i in 0..<full.count { least = min(least, full.a[i]) }
-            let depth = volume.depth(ahead: least, drop: drop)
+            guard needDepth || mayRefine else { return (true, 0, false) }
+            let depth = volume.depth(ahead: full.leastAhead(), drop: drop)
             return (true, depth, depth < threshold)
         }
         let lift = min(tolerance, (zHigh - zLow) / 2)
@@ -115,10 +119,14 @@ struct CoverContext {
         guard
             meetsVolume(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far)
         else { return (false, 0, false) }
-        guard needDepth else { return (true, 0, false) }
-        var depth = leastDepth(x0, x1, y0, y1, near: max(zE - zHigh, tolerance), far: zE - zLow)
+        guard needDepth || mayRefine else { return (true, 0, false) }
+        let stop = needDepth ? -Double.infinity : threshold
+        var depth = leastDepth(
+            x0, x1, y0, y1, near: max(zE - zHigh, tolerance), far: zE - zLow, stopBelow: stop)
         if depth == .infinity {
-            depth = leastDepth(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far)
+            depth = leastDepth(
+                x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far,
+                stopBelow: stop)
         }
         return (true, depth, depth < threshold)
     }
@@ -159,16 +167,23 @@ struct CoverContext {
         return found
     }
 
-    /// The least depth over the prism's faces clipped by V (+∞ when none is left).
+    /// The least depth over the prism's faces clipped by V (+∞ when none is left), or, once a vertex below
+    /// `stopBelow` is found, that vertex's depth (enough to know the tile is refined). A face whose own vertices are
+    /// all at least as deep as the least found so far is not clipped: clipping only keeps points of the face.
     @inline(__always)
-    func leastDepth(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, near: Double, far: Double) -> Double {
+    func leastDepth(
+        _ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, near: Double, far: Double,
+        stopBelow: Double = -.infinity
+    ) -> Double {
         let c = corners(x0, x1, y0, y1)
         var least = Double.infinity
+        let (s, k) = (volume.sinPitch, volume.cosPitch)
         forEachFace(c, near: near, far: far) { face in
+            guard face.leastDepth(sinPitch: s, cosPitch: k) < least else { return true }
             var face = face
             face.clip(by: planes)
-            least = min(least, face.leastDepth(sinPitch: volume.sinPitch, cosPitch: volume.cosPitch))
-            return true
+            least = min(least, face.leastDepth(sinPitch: s, cosPitch: k))
+            return least >= stopBelow
         }
         return least
     }

@@ -22,7 +22,10 @@ extension TerrainCamera {
     ///
     /// Order: ``TileOrder/rowMajor`` lists levels coarsest first, then rows, then unwrapped columns (as built);
     /// ``TileOrder/nearestFirst`` sorts by the least depth over B(T) ∩ V, ties coarsest first then row-major.
-    /// - Parameter depths: also fill ``TerrainCover/leastDepths`` in row-major order.
+    /// - Parameters:
+    ///   - order: ``TileOrder/rowMajor`` (the default) or ``TileOrder/nearestFirst``.
+    ///   - depths: also fill ``TerrainCover/leastDepths`` for ``TileOrder/rowMajor`` (always filled nearest first).
+    ///   - cover: the reused buffer; its ``TerrainCover/tiles`` are the cover.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than
     ///   ``PerspectiveCamera/maximumCoverTiles`` tiles (or as many tiles meeting V at one level), before it takes more
     ///   memory.
@@ -98,12 +101,12 @@ extension TerrainCamera {
                 guard area <= Double(4 * PerspectiveCamera.maximumCoverTiles) else {
                     throw PerspectiveCamera.tooManyTiles(area)
                 }
-                let needDepth = depths || n < levels.maxLevel
+                let mayRefine = n < levels.maxLevel
                 for row in rows.0...rows.1 {
                     for column in columns.0...columns.1 {
                         let test = context.examine(
                             level: n, column: column, row: row, side: side, tolerance: tolerance,
-                            threshold: threshold, needDepth: needDepth)
+                            threshold: threshold, needDepth: depths, mayRefine: mayRefine)
                         if test.meets {
                             cover.candidates.append(
                                 TerrainCandidate(
@@ -120,7 +123,7 @@ extension TerrainCamera {
             let childTolerance = context.tolerance(side: childSide)
             let childThreshold = threshold / 2
             let childLevel = n + 1
-            let needDepth = depths || childLevel < levels.maxLevel
+            let mayRefine = childLevel < levels.maxLevel
             var start = 0
             let all = cover.candidates.count
             while start < all {
@@ -155,7 +158,8 @@ extension TerrainCamera {
                             for childColumn in (2 * column)...(2 * column + 1) {
                                 let test = context.examine(
                                     level: childLevel, column: childColumn, row: childRow, side: childSide,
-                                    tolerance: childTolerance, threshold: childThreshold, needDepth: needDepth)
+                                    tolerance: childTolerance, threshold: childThreshold, needDepth: depths,
+                                    mayRefine: mayRefine)
                                 guard test.meets else { continue }
                                 guard cover.count + cover.nextCandidates.count < PerspectiveCamera.maximumCoverTiles
                                 else {

@@ -2,7 +2,7 @@ import Foundation
 import MercatorMath
 
 /// A perspective camera over terrain (the geometry model's *Covers over terrain* (§14)): §11's camera with its eye
-/// z_E px above the datum, and elevation bounds per tile. Its cover (``cover(order:into:)``) is exact for any terrain
+/// z_E px above the datum, and elevation bounds per tile. Its cover (``cover(order:depths:into:)``) is exact for any terrain
 /// whose elevations lie within the bounds: every terrain point the screen sees lies in a cover tile at least as fine
 /// as its level of detail needs.
 ///

@@ -3,7 +3,7 @@ import MercatorMath
 /// A terrain camera's cover, in a buffer reused from frame to frame (the geometry model's *Covers over terrain*
 /// (§14)): tiles of several levels, disjoint, whose boxes together hold every terrain point the screen sees.
 ///
-/// Keep one per render loop and pass it to ``TerrainCamera/cover(order:into:)`` every frame: its arrays keep their
+/// Keep one per render loop and pass it to ``TerrainCamera/cover(order:depths:into:)`` every frame: its arrays keep their
 /// capacity, so once they have grown to the largest cover a frame allocates nothing.
 public struct TerrainCover: Sendable {
     /// The tiles of the last cover, in the order asked for: a view of the buffer's storage, no copy.
