@@ -24,8 +24,10 @@ public struct PNGImage: Sendable, Hashable {
     public static let defaultMaximumPixels = 4096 * 4096
 
     /// Decodes `data`.
-    /// - Parameter maximumPixels: the most pixels (width × height) decoded; a larger image is refused from its header,
-    ///   before the pixels are allocated.
+    /// - Parameters:
+    ///   - data: the PNG file's bytes.
+    ///   - maximumPixels: the most pixels (width × height) decoded; a larger image is refused from its header,
+    ///     before the pixels are allocated.
     /// - Throws: ``PNGDecodeError``: ``PNGDecodeError/notPNG(byteCount:)``, ``PNGDecodeError/tooLarge(width:height:limit:)``,
     ///   ``PNGDecodeError/sixteenBitChannels``, ``PNGDecodeError/gammaCorrected(gamma:)``, and
     ///   ``PNGDecodeError/corrupt(_:)`` with the decoder's message for a bad CRC, a truncated or otherwise broken
