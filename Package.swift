@@ -15,14 +15,21 @@ let package = Package(
         .target(name: "StencilKit", dependencies: ["MercatorMath"]),
         // The system zlib (gzip directories of PMTiles archives): a system library, not a package.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-        // Real tiles: archives, tile directories and a threaded loader. StencilKit and MercatorMath stay pure.
-        .target(name: "StencilKitIO", dependencies: ["StencilKit", "MercatorMath", "CZlib"]),
+        // The system libpng (elevation tiles decoded on Linux; Apple platforms use ImageIO): a system library.
+        .systemLibrary(name: "CLibPNG", providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // Real tiles: archives, tile directories, elevation tiles and a threaded loader. StencilKit and MercatorMath
+        // stay pure.
+        .target(
+            name: "StencilKitIO",
+            dependencies: [
+                "StencilKit", "MercatorMath", "CZlib", .target(name: "CLibPNG", condition: .when(platforms: [.linux])),
+            ]),
         // The benchmark's pictures (SVG and HTML) of library values; internal, no product.
         .target(name: "StencilPictures", dependencies: ["StencilKit", "MercatorMath"]),
         // The scenario and view file format (Benchmarks/FORMAT.md): the strict JSON reader, the files set up as
         // library values, and the built-in files, its resources (Bundle.module). Internal, no product.
         .target(
-            name: "StencilScenarios", dependencies: ["StencilKit", "MercatorMath", "StencilPictures"],
+            name: "StencilScenarios", dependencies: ["StencilKit", "MercatorMath", "StencilKitIO", "StencilPictures"],
             resources: [.copy("Scenarios"), .copy("Views")]),
         .executableTarget(
             name: "stencil-bench",

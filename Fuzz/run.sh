@@ -7,6 +7,8 @@
 #   Fuzz/run.sh archive 20000    # the PMTiles reader: any bytes as an archive (seeds: the test fixtures and
 #                                # Fuzz/seeds/archive, the hostile archives found so far)
 #   Fuzz/run.sh template 20000   # StencilKitIO's tile URL template reader on arbitrary text (+ invariants)
+#   Fuzz/run.sh dem 20000        # libpng's decoder and the DEM bounds on any bytes as an elevation tile (seeds:
+#                                # small Terrarium PNGs from scripts/make-dem-fixture.py)
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
 # .build/fuzz/; the scenario target also compiles the benchmark's sources except its main.swift. Each run starts
@@ -14,7 +16,7 @@
 # go to libFuzzer, e.g. `Fuzz/run.sh api 1000000 -jobs=2`. A crash, a broken invariant (fatalError), a timeout
 # (10 s per input) or more than 2 GB of memory fails the run; the input is saved as .build/fuzz/artifacts/TARGET-*.
 set -euo pipefail
-target=${1:?usage: Fuzz/run.sh scenario|api|archive|template RUNS [libFuzzer options]}
+target=${1:?usage: Fuzz/run.sh scenario|api|archive|template|dem RUNS [libFuzzer options]}
 runs=${2:-10000}
 shift $(( $# >= 2 ? 2 : $# ))
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,7 +27,8 @@ export SWIFT_BACKTRACE=enable=no
 export SWIFT_DETERMINISTIC_HASHING=1
 
 # One package name for every module: stencil-bench uses StencilKit's `package` declarations.
-flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib")
+flags=(-O -swift-version 6 -sanitize=fuzzer -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib"
+    -I "$root/Sources/CLibPNG")
 lib() {  # lib NAME [EXTRA.swift...]: one object and module for Sources/NAME, rebuilt when a source is newer
     local name=$1
     shift
@@ -74,15 +77,21 @@ template)
     seeds=("$root"/Fuzz/seeds/template/*)
     dict=()
     ;;
+dem)
+    lib StencilKitIO
+    sources=("$root/Fuzz/DEMTarget.swift")
+    seeds=("$root"/Fuzz/seeds/dem/*)
+    dict=()
+    ;;
 *)
-    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive or template)" >&2
+    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive, template or dem)" >&2
     exit 2
     ;;
 esac
 
 binary="$build/fuzz-$target"
 io=()
-[[ "$target" == archive || "$target" == scenario || "$target" == template ]] && io=("$build/StencilKitIO.o" -lz)
+[[ "$target" != api ]] && io=("$build/StencilKitIO.o" -lz -lpng16)
 [[ "$target" == scenario ]] && io+=("$build/StencilPictures.o" "$build/StencilScenarios.o")
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
     "$build/StencilKit.o" "${io[@]}" -o "$binary"

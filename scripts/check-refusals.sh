@@ -102,6 +102,24 @@ fi
 scenario '{"lon": -74, "lat": 40.6}, {"lon": -74, "lat": 40.6}, {"lon": 0, "lat": 86.2}' ', "dropRepeated": true' >"$work/both.json"
 refuses offTerrain 'field "route.waypoints[2].lat" 86.2° is past' stencil "$work/both.json" --json
 
+# Terrain (issue 26): bounds the library refuses name the entry; an eye under the terrain's bound is refused; a
+# corrupt DEM tile names the tile.
+fixtures="$(cd "$(dirname "$0")/.." && pwd)/Tests/StencilKitIOTests/Fixtures"
+alps_view() {  # alps_view TERRAIN CAMERA_EXTRA
+    cat <<JSON
+{"map": {"zoom": 13}, "screen": {"width": 1920, "height": 1080}, "center": {"lon": 8.0, "lat": 46.5}, "bearing": 200,
+ "camera": {"pitch": 75$2}, "terrain": $1}
+JSON
+}
+alps_view '{"root": [0, 4000], "bounds": [[1, 1, 0, 0, 5000]]}' "" >"$work/outside.json"
+refuses field 'tile 1/1/0' view "$work/outside.json" --json
+alps_view "{\"source\": \"$fixtures/alps-terrarium-z10.pmtiles\"}" ', "eyeAltitude": 1000' >"$work/low-eye.json"
+refuses outOfRange 'must be above the terrain under the eye' view "$work/low-eye.json" --json
+mkdir -p "$work/dem/10/531"
+printf 'not a png' >"$work/dem/10/531/364.png"
+alps_view "{\"source\": \"dem/{z}/{x}/{y}.png\"}" "" >"$work/bad-dem.json"
+refuses field 'DEM tile 10/531/364: not a PNG' view "$work/bad-dem.json" --json
+
 if ((failures > 0)); then
     echo "$failures refusal checks failed" >&2
     exit 1

@@ -16,6 +16,9 @@ public struct PitchedViewDrawing: Sendable {
     public let caption: [String]
     /// Extra points to mark on the ground (an aircraft's position), with their labels.
     public var marks: [(point: PixelPoint, label: String)] = []
+    /// Over terrain (§14): each cover tile's elevation bounds, in the cover's order; the ground shades each tile's
+    /// box by its upper bound (brown, darker when higher) and prints the range on tiles big enough. Nil: flat.
+    public var elevations: [ElevationRange]?
 
     /// The picture of `camera` and its `cover`, under `caption`.
     public init(camera: PerspectiveCamera, cover: [PitchedTile], caption: [String]) {
@@ -237,6 +240,20 @@ public struct PitchedViewDrawing: Sendable {
         s += Svg.open("g", [("stroke", "white"), ("stroke-width", n(px(0.8)))])
         for t in cover { s += Svg.rect(t.origin.x, t.origin.y, t.size, t.size, fill: colour(t.level)) }
         s += "</g>\n"
+        if let elevations, elevations.count == cover.count {
+            // Boxes shaded by height: a brown veil, its opacity growing with the tile's upper bound.
+            let top = max(elevations.map(\.hi).max() ?? 0, 1)
+            s += Svg.open("g", [("fill", "#8c510a"), ("stroke", "none")])
+            for (t, range) in zip(cover, elevations) where range.hi > 0 {
+                s += Svg.tag(
+                    "rect",
+                    [
+                        ("x", n(t.origin.x)), ("y", n(t.origin.y)), ("width", n(t.size)), ("height", n(t.size)),
+                        ("fill-opacity", n(0.75 * range.hi / top)),
+                    ])
+            }
+            s += "</g>\n"
+        }
         // Labels on the tiles big enough to hold one.
         for t in cover where t.size * scale >= 46 {
             let label = "\(t.level)/\(t.tile.x)/\(t.tile.y)"

@@ -75,6 +75,7 @@ package enum BuiltinScenarios {
         do { text = try String(contentsOfFile: argument, encoding: .utf8) } catch {
             throw ScenarioError("\(label): cannot read \(argument) as UTF-8 text")
         }
-        return try Scenario(json: text, source: label)
+        let folder = (argument as NSString).deletingLastPathComponent
+        return try Scenario(json: text, source: label, folder: folder.isEmpty ? "." : folder)
     }
 }

@@ -24,19 +24,19 @@ package enum BuiltinViews {
     /// The built-in view called `argument`, else the view file at that path.
     /// - Throws: ``ViewError`` of kind `file` when there is no such view or file, or the errors of reading it.
     package static func resolve(_ argument: String) throws(ViewError) -> ViewScenario {
-        let (text, source) = try text(argument)
-        return try ViewScenario(json: text, source: source)
+        let file = try text(argument)
+        return try ViewScenario(json: file.text, source: file.source, folder: file.folder)
     }
 
-    /// The text of the built-in view called `argument`, else of the view file at that path, and its label for
-    /// messages (`built-in view NAME`, `view FILE`).
+    /// The text of the built-in view called `argument`, else of the view file at that path, its label for
+    /// messages (`built-in view NAME`, `view FILE`) and the folder its relative paths are resolved against.
     /// - Throws: ``ViewError`` of kind `file` when there is no such view or file, or it is not UTF-8 text.
-    package static func text(_ argument: String) throws(ViewError) -> (text: String, source: String) {
+    package static func text(_ argument: String) throws(ViewError) -> (text: String, source: String, folder: String) {
         if all.contains(argument) {
             guard let text = BuiltinFile.text(argument, in: "Views") else {
                 throw ViewError(.file, BuiltinFile.missing(argument, in: "Views"))
             }
-            return (text, "built-in view \(argument)")
+            return (text, "built-in view \(argument)", BuiltinFile.folder("Views")?.path ?? ".")
         }
         let label = "view \((argument as NSString).lastPathComponent)"
         guard FileManager.default.fileExists(atPath: argument) else {
@@ -50,6 +50,7 @@ package enum BuiltinViews {
         guard let text = try? String(contentsOfFile: argument, encoding: .utf8) else {
             throw ViewError(.file, "\(label): cannot read \(argument) as UTF-8 text")
         }
-        return (text, label)
+        let folder = (argument as NSString).deletingLastPathComponent
+        return (text, label, folder.isEmpty ? "." : folder)
     }
 }

@@ -12,6 +12,9 @@ import StencilKit
 /// degrees (default 36.87, MapLibre's), `horizon` the horizon limit θ_max in degrees from the nadir (default 89.25).
 /// The map's levels give the levels by depth; `screen.margin` is the margin m in px of the view's level. The ranges
 /// are the library's (``/StencilKit/PerspectiveCamera``): a value outside them is refused with its valid range.
+/// Over terrain (§14) the eye may be anchored by `centerElevation` (metres above the datum of the ground the centre
+/// looks at) or `eyeAltitude` (the eye's metres above the datum), not both; by default the eye is D·z·cos p above the
+/// datum.
 package struct ViewCameraSpec: Sendable {
     /// The pitch p in degrees.
     package var pitch: Double
@@ -19,14 +22,25 @@ package struct ViewCameraSpec: Sendable {
     package var fieldOfView: Double
     /// The horizon limit θ_max in degrees.
     package var horizon: Double
+    /// The eye's anchor over terrain.
+    package var anchor: TerrainCamera.Anchor
 
     /// Reads the block.
-    /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or non-numeric field.
+    /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or non-numeric field, or both anchors.
     package init(_ c: FieldReader) throws(ScenarioError) {
-        try c.allow(["pitch", "fov", "horizon"])
+        try c.allow(["pitch", "fov", "horizon", "centerElevation", "eyeAltitude"])
         pitch = try c.number("pitch")
         fieldOfView = try c.number("fov", default: PerspectiveCamera.defaultFieldOfView)
         horizon = try c.number("horizon", default: PerspectiveCamera.defaultHorizon)
+        switch (c.has("centerElevation"), c.has("eyeAltitude")) {
+        case (true, true):
+            throw ScenarioError(
+                "\(c.source): fields \"\(c.fieldPath("centerElevation"))\" and \"\(c.fieldPath("eyeAltitude"))\" both "
+                    + "anchor the eye: give one of them (or neither: the eye D·z·cos p above the datum)")
+        case (true, false): anchor = .centerElevation(try c.number("centerElevation"))
+        case (false, true): anchor = .eyeAltitude(try c.number("eyeAltitude"))
+        case (false, false): anchor = .datum
+        }
     }
 }
 
@@ -38,7 +52,8 @@ package struct ViewCameraSpec: Sendable {
 /// ```
 /// `pitch` is required; `fov` (default 36.87) and `horizon` (default 89.25) as a view's; `lookAhead` a ≥ 0 in px of
 /// the grid's level (default 0): the screen's centre lies a px ahead of the aircraft; exactly one of `zoom` (a fixed
-/// map zoom Z, 0…30) and `altitude` (a fixed height A above the ground in metres, > 0, on the scenario's `body`);
+/// map zoom Z, 0…30), `altitude` (a fixed height A above the datum in metres, > 0, on the scenario's `body`) and
+/// `heightAboveTerrain` (h metres, > 0, above the upper bound of the scenario's `terrain` at the aircraft);
 /// `levelBias` b in [0, 1) (default 0), `minLevel` and `maxLevel` (default 0 and 30) the levels the cover may use.
 /// The screen's `width`, `height` and `margin` are the camera's; its `scale` must be absent (the zoom or the altitude
 /// sets it) and its anchor the centre.
@@ -63,28 +78,37 @@ package struct ChaseCameraSpec: Sendable {
     /// - Throws: ``ScenarioError`` naming the field for an unknown, missing or invalid field, for both `zoom` and
     ///   `altitude` or neither.
     package init(_ c: FieldReader) throws(ScenarioError) {
-        try c.allow(["pitch", "fov", "horizon", "lookAhead", "zoom", "altitude", "levelBias", "minLevel", "maxLevel"])
+        try c.allow([
+            "pitch", "fov", "horizon", "lookAhead", "zoom", "altitude", "heightAboveTerrain", "levelBias", "minLevel",
+            "maxLevel",
+        ])
         pitch = try c.number("pitch")
         fieldOfView = try c.number("fov", default: PerspectiveCamera.defaultFieldOfView)
         horizon = try c.number("horizon", default: PerspectiveCamera.defaultHorizon)
         lookAhead = try c.number("lookAhead", default: 0, atLeast: 0)
-        switch (c.has("zoom"), c.has("altitude")) {
-        case (true, true):
+        let heights = ["zoom", "altitude", "heightAboveTerrain"].filter { c.has($0) }
+        guard heights.count <= 1 else {
             throw ScenarioError(
-                "\(c.source): fields \"\(c.fieldPath("zoom"))\" (a map zoom) and \"\(c.fieldPath("altitude"))\" "
-                    + "(metres above the ground) both set the camera's height: give one of them")
-        case (false, false):
-            throw ScenarioError(
-                "\(c.source): missing field \"\(c.fieldPath("zoom"))\" (a fixed map zoom, 0…30) or "
-                    + "\"\(c.fieldPath("altitude"))\" (a fixed height above the ground in metres, > 0)")
-        case (true, false):
+                "\(c.source): fields \(heights.map { "\"\(c.fieldPath($0))\"" }.joined(separator: " and ")) all set "
+                    + "the camera's height: give one of \"zoom\" (a map zoom), \"altitude\" (metres above the datum) "
+                    + "and \"heightAboveTerrain\" (metres above the terrain's bound at the aircraft)")
+        }
+        switch heights.first {
+        case "heightAboveTerrain":
+            zoom = .heightAboveTerrain(try c.number("heightAboveTerrain", greaterThan: 0))
+        case "altitude":
+            zoom = .altitude(try c.number("altitude", greaterThan: 0))
+        case "zoom":
             let z = try c.number("zoom", atLeast: 0)
             guard z <= LevelOfDetail.maximumMapZoom else {
                 throw c.invalid("zoom", "must lie in [0, 30] (got \(JSONValue.format(z)))")
             }
             zoom = .mapZoom(z)
-        case (false, true):
-            zoom = .altitude(try c.number("altitude", greaterThan: 0))
+        default:
+            throw ScenarioError(
+                "\(c.source): missing field \"\(c.fieldPath("zoom"))\" (a fixed map zoom, 0…30), "
+                    + "\"\(c.fieldPath("altitude"))\" (a fixed height above the datum in metres, > 0) or "
+                    + "\"\(c.fieldPath("heightAboveTerrain"))\" (metres above the terrain at the aircraft, > 0)")
         }
         levelBias = try c.number("levelBias", default: 0, atLeast: 0)
         guard levelBias < 1 else {
@@ -101,7 +125,9 @@ package struct ChaseCameraSpec: Sendable {
 
     /// The library's chase camera on tiles of `tileSize` px, with the screen's width, height and margin.
     /// - Throws: ``StencilError`` when the library refuses a value (naming its valid range).
-    package func makeCamera(tileSize: Int, screen: ScreenSpec, body: Body?) throws(StencilError) -> ChaseCamera {
+    package func makeCamera(tileSize: Int, screen: ScreenSpec, body: Body?, terrain: TerrainBounds? = nil)
+        throws(StencilError) -> ChaseCamera
+    {
         let levels: LevelOfDetail
         do {
             levels = try LevelOfDetail(
@@ -109,7 +135,7 @@ package struct ChaseCameraSpec: Sendable {
         } catch { throw .geometry(error) }
         return try ChaseCamera(
             lookAhead: lookAhead, pitch: pitch, fieldOfView: fieldOfView, horizon: horizon, width: screen.width,
-            height: screen.height, margin: screen.margin, levels: levels, zoom: zoom, body: body)
+            height: screen.height, margin: screen.margin, levels: levels, zoom: zoom, body: body, terrain: terrain)
     }
 }
 

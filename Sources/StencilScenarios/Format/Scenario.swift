@@ -56,15 +56,19 @@ package struct Scenario: Sendable {
     /// views", §11): `stencil`, `frames`, `schedule` and `svg` then show its pitched covers; nil for the screen
     /// straight down.
     package var camera: ChaseCameraSpec?
+    /// The terrain the chase camera flies over (`"terrain"`, ``TerrainSpec``; the geometry model's "Covers over
+    /// terrain", §14); nil for the flat datum.
+    package var terrain: TerrainSpec?
 
-    /// Reads a scenario from JSON text; `source` names it in error messages (e.g. `scenario foo.json`).
-    package init(json text: String, source: String) throws(ScenarioError) {
+    /// Reads a scenario from JSON text; `source` names it in error messages (e.g. `scenario foo.json`), `folder`
+    /// resolves a relative DEM path (the folder of the file).
+    package init(json text: String, source: String, folder: String = ".") throws(ScenarioError) {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch { throw ScenarioError("\(source): \(error)") }
         let top = try FieldReader(root, path: "", source: source)
         try top.allow([
             "name", "description", "grid", "route", "screen", "turn", "lateralBand", "lateralBandMetres", "body",
-            "bytesPerTile", "budgetBytes", "policy", "clipToTerrain", "flight", "loader", "camera",
+            "bytesPerTile", "budgetBytes", "policy", "clipToTerrain", "flight", "loader", "camera", "terrain",
         ])
         name = try top.string("name")
         guard !name.isEmpty else { throw top.invalid("name", "must not be empty") }
@@ -86,6 +90,13 @@ package struct Scenario: Sendable {
             try top.requireCentredAnchor(screen)
         } else {
             screen = try ScreenSpec(top.object("screen"))
+        }
+        if let t = try top.optionalObject("terrain") {
+            guard camera != nil else {
+                throw ScenarioError(
+                    "\(source): field \"terrain\" needs a \"camera\" (a cover over terrain is a chase camera's)")
+            }
+            terrain = try TerrainSpec(t, folder: folder)
         }
 
         if let t = try top.optionalObject("turn") {

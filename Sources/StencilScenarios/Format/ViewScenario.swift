@@ -18,7 +18,9 @@ import StencilKit
 ///
 /// A view with `"camera": {"pitch", "fov", "horizon"}` (``ViewCameraSpec``) is pitched (the geometry model's
 /// "Perspective views", §11): it needs `map` (the levels by depth come from its zoom, bias and level range), its
-/// screen anchor must be the centre and it has no ring (``PitchedViewSetup``).
+/// screen anchor must be the centre and it has no ring (``PitchedViewSetup``). A pitched view may also look over
+/// terrain (`"terrain"`, ``TerrainSpec``; the geometry model's "Covers over terrain", §14), its eye then anchored by
+/// the camera's `centerElevation` or `eyeAltitude` (or the datum).
 package struct ViewScenario: Sendable {
     /// Where the tiles come from.
     package enum Source: Sendable {
@@ -51,22 +53,26 @@ package struct ViewScenario: Sendable {
     package var ring: Double
     /// The perspective camera of a pitched view; nil for a view straight down.
     package var camera: ViewCameraSpec?
+    /// The terrain a pitched view looks over; nil for the flat datum.
+    package var terrain: TerrainSpec?
 
-    /// Reads a view from JSON text.
+    /// Reads a view from JSON text; `folder` resolves a relative DEM path (the folder of the file).
     /// - Throws: ``ViewError`` of kind `syntax` for invalid JSON, `field` for a missing, unknown or invalid field.
-    package init(json text: String, source: String) throws(ViewError) {
+    package init(json text: String, source: String, folder: String = ".") throws(ViewError) {
         let root: JSONValue
         do { root = try JSONValue.parse(text) } catch { throw ViewError(.syntax, "\(source): \(error)") }
         do {
-            try self.init(root, source: source)
+            try self.init(root, source: source, folder: folder)
         } catch {
             throw ViewError(.field, error.description)
         }
     }
 
-    private init(_ root: JSONValue, source: String) throws(ScenarioError) {
+    private init(_ root: JSONValue, source: String, folder: String) throws(ScenarioError) {
         let top = try FieldReader(root, path: "", source: source)
-        try top.allow(["name", "description", "grid", "map", "screen", "center", "bearing", "ring", "camera"])
+        try top.allow([
+            "name", "description", "grid", "map", "screen", "center", "bearing", "ring", "camera", "terrain",
+        ])
         name = try top.optionalString("name")
         summary = try top.optionalString("description")
         self.source = source
@@ -93,6 +99,13 @@ package struct ViewScenario: Sendable {
         bearing = try top.number("bearing", default: 0)
         ring = try top.number("ring", default: 0, atLeast: 0)
         if let c = try top.optionalObject("camera") { camera = try ViewCameraSpec(c) }
+        if let t = try top.optionalObject("terrain") {
+            guard camera != nil else {
+                throw ScenarioError(
+                    "\(source): field \"terrain\" needs a \"camera\" (a cover over terrain is a perspective view's)")
+            }
+            terrain = try TerrainSpec(t, folder: folder)
+        }
         if camera != nil {
             guard fromMap else {
                 throw ScenarioError(

@@ -8,10 +8,14 @@ import StencilPictures
 package struct PitchedViewSetup: Sendable {
     package let scenario: ViewScenario
     package let camera: PerspectiveCamera
+    /// The camera over terrain, when the view has `"terrain"` or anchors its eye by an elevation (§14); nil for §11's
+    /// flat view.
+    package let terrain: TerrainCamera?
     /// The cover: levels coarsest first, then row-major (row, then unwrapped column).
     package let cover: [PitchedTile]
 
-    /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the camera,
+    /// - Throws: ``ViewError`` of kind `nonFinite`, `outOfRange` or `geometry` when the library refuses the camera
+    ///   (over terrain: an eye not above the terrain under it), `field` for bad terrain bounds or an unreadable DEM,
     ///   `refused` for a cover past ``/StencilKit/PerspectiveCamera/maximumCoverTiles``.
     package init(_ scenario: ViewScenario) throws(ViewError) {
         self.scenario = scenario
@@ -39,7 +43,22 @@ package struct PitchedViewSetup: Sendable {
                         width: s.width, height: s.height, scale: draw.scale, anchor: .center, margin: s.margin),
                     levels: levels)
             }
-            cover = try camera.cover()
+        } catch {
+            throw ViewError(library: error, source: scenario.source)
+        }
+        let bounds: TerrainBounds?
+        do { bounds = try scenario.terrain?.makeBounds(source: scenario.source) } catch {
+            throw ViewError(.field, error.message)
+        }
+        do {
+            if bounds != nil || spec.anchor != .datum {
+                let view = try TerrainCamera(camera: camera, bounds: bounds ?? .flat, anchor: spec.anchor)
+                terrain = view
+                cover = try view.cover()
+            } else {
+                terrain = nil
+                cover = try camera.cover()
+            }
         } catch {
             throw ViewError(library: error, source: scenario.source)
         }

@@ -117,7 +117,9 @@ package struct ScenarioSetup: Sendable {
         } catch { throw StencilError.geometry(error) }
         let screen = try scenario.screen.makeScreen()
         if let spec = scenario.camera {
-            chase = try spec.makeCamera(tileSize: grid.tileSize, screen: scenario.screen, body: scenario.body)
+            let terrain = try scenario.terrain?.makeBounds(source: source)
+            chase = try spec.makeCamera(
+                tileSize: grid.tileSize, screen: scenario.screen, body: scenario.body, terrain: terrain)
         } else {
             chase = nil
         }

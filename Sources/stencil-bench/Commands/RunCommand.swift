@@ -82,6 +82,7 @@ enum RunCommand {
         let views = args.positionals.isEmpty || onlyViews ? ViewBenchmark.runAll(settings: settings) : []
         let pitched = args.positionals.isEmpty || onlyViews ? PitchedBenchmark.runAll(settings: settings) : []
         let mapLibre = args.positionals.isEmpty || onlyViews ? MapLibreBenchmark.runAll(settings: settings) : []
+        let terrain = args.positionals.isEmpty || onlyViews ? TerrainBenchmark.runAll(settings: settings) : nil
         let chase =
             args.positionals.isEmpty && !onlyViews && !onlyStreaming
             ? [ChaseBenchmark.run()] : cameras.map { ChaseBenchmark.run($0) }
@@ -93,7 +94,9 @@ enum RunCommand {
         calibration.finish()
         let findings = Findings.merged(
             results.map(\.findings) + views.map(\.findings) + pitched.map(\.findings)
-                + mapLibre.map(\.findings) + chase.map(\.findings) + (streaming.map { [$0.findings] } ?? []))
+                + mapLibre.map(\.findings)
+                + (terrain.map { $0.covers.map(\.findings) + [$0.derivation.findings] } ?? [])
+                + chase.map(\.findings) + (streaming.map { [$0.findings] } ?? []))
         let worst = results.min(by: { $0.headroom < $1.headroom })
         var verdict = Verdict(
             findings: findings, headroom: worst.map { ($0.headroom, $0.name) }, strict: settings.strict,
@@ -112,6 +115,10 @@ enum RunCommand {
             pairs.insert(("maplibre", MapLibreBenchmark.json(mapLibre)), at: pairs.count - 2)
             document = .object(pairs)
         }
+        if case .object(var pairs) = document, let terrain {
+            pairs.insert(("terrain", PitchedBenchmark.json(terrain.covers)), at: pairs.count - 2)
+            document = .object(pairs)
+        }
         if case .object(var pairs) = document, let streaming {
             pairs.insert(("streaming", StreamingReport.json(streaming)), at: pairs.count - 2)
             document = .object(pairs)
@@ -127,6 +134,7 @@ enum RunCommand {
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
             report += PitchedBenchmark.text(pitched)
             report += MapLibreBenchmark.text(mapLibre)
+            if let terrain { report += TerrainBenchmark.text(terrain.covers, derivation: terrain.derivation) }
             for camera in chase { report += ChaseBenchmark.text(camera) }
             if let streaming { report += StreamingReport.text(streaming) }
             report += Verdict.ratioTable(findings.ratios, noisy: calibration.noisy)

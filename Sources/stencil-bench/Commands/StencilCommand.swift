@@ -59,7 +59,8 @@ enum StencilCommand {
 /// With `--json` it prints `{"cover": [[n, i, y], ...], "real": [[n, x, y], ...], "realTiles": N, "bytes": B,
 /// "unwrappedTiles": U, "realTilesPerLevel": {"n": count, ...}}`: the distinct unwrapped tiles (levels coarsest first,
 /// then row-major), the distinct real tiles in the same order, their count and bytes (real tiles × bytes per tile).
-/// Without it, a summary with the tiles per level and the time the stencil took.
+/// Without it, a summary with the tiles per level and the time the stencil took; over terrain, also the tiles the
+/// same camera over the flat datum would miss (``TerrainComparison``).
 @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
 extension StencilCommand {
     /// Runs the command on a set-up scenario with a chase camera; exit status 0.
@@ -98,6 +99,12 @@ extension StencilCommand {
                 + "distinct real tiles, \(Figures.bytes(stencil.bytes(for: setup.format))) bytes; computed in "
                 + "\(fmt(ScheduleCommand.milliseconds(elapsed))) ms\n"
                 + "  real tiles per level: \(PitchedLevels.text(perLevel.map { ($0.key, $0.value) }))\n")
+        if camera.terrain != nil {
+            progress.update("stencil: comparing \(Figures.count(setup.frames.count)) frames with the flat datum")
+            do { out.write(try TerrainComparison(frames: setup.frames, camera: camera).text) } catch {
+                throw ScenarioError(setup.scenario.source, error)
+            }
+        }
         out.flush()
         return 0
     }

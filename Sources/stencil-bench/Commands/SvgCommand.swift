@@ -153,7 +153,16 @@ enum SvgCommand {
         let setup = try PitchedViewSetup(scenario)
         let c = setup.camera
         let name = scenario.name ?? scenario.source
-        let drawing = PitchedViewDrawing(
+        var terrainLine: [String] = []
+        if let terrain = setup.terrain {
+            let top = terrain.eyeTile.map { terrain.bounds.range(of: $0) } ?? terrain.bounds.root
+            terrainLine = [
+                "over terrain: eye \(fmt(terrain.eyeAltitude, decimals: 1)) m above the datum, the tile under it "
+                    + "\(top); bounds to level \(terrain.bounds.deepestLevel) (root \(terrain.bounds.root)); boxes "
+                    + "shaded brown by their upper bound"
+            ]
+        }
+        var drawing = PitchedViewDrawing(
             camera: c, cover: setup.cover,
             caption: [
                 "\(name) — \(scenario.summary ?? "")",
@@ -163,7 +172,10 @@ enum SvgCommand {
                     + "\(fmt(c.horizon))° · screen \(fmt(c.screen.width))×\(fmt(c.screen.height)) points at "
                     + "\(fmt(c.screen.scale, decimals: 4)) px/pt at the centre",
                 "cover: \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))",
-            ])
+            ] + terrainLine)
+        if let terrain = setup.terrain {
+            drawing.elevations = setup.cover.map { terrain.bounds.range(of: $0.realTile) }
+        }
         try Console.write(drawing.render(), to: output)
         print("wrote \(output): \(name), \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))")
         return 0

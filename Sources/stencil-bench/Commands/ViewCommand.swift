@@ -23,7 +23,7 @@ enum ViewCommand {
             do { argument = try args.single("VIEW", command: "view") } catch {
                 throw ViewError(.usage, error.description)
             }
-            let (document, source) = try BuiltinViews.text(argument)
+            let (document, source, _) = try BuiltinViews.text(argument)
             if MapLibreViewScenario.isMapLibre(document) {
                 // A MapLibre view: the tiles MapLibre GL JS requests.
                 let setup = try MapLibreViewSetup(MapLibreViewScenario(json: document, source: source))
@@ -135,6 +135,12 @@ extension ViewCommand {
                 "  footprint: \(fmt(near, decimals: 4)) to \(fmt(far, decimals: 4)) px ahead of the eye's ground "
                 + "point, depths \(fmt(c.depth(of: f.a), decimals: 4)) to \(fmt(c.depth(of: f.b), decimals: 4)) px, "
                 + "ℓ \(fmt(c.levelOfDetail(at: f.a), decimals: 4)) to \(fmt(c.levelOfDetail(at: f.b), decimals: 4))\n"
+        }
+        if let terrain = setup.terrain {
+            let under = terrain.eyeTile.map { "\($0) \(terrain.bounds.range(of: $0))" } ?? "off the terrain"
+            out +=
+                "  over terrain: eye \(fmt(terrain.eyeAltitude, decimals: 3)) m above the datum, over tile \(under); "
+                + "bounds to level \(terrain.bounds.deepestLevel), root \(terrain.bounds.root)\n"
         }
         out += "  cover: \(setup.cover.count) tiles (\(PitchedLevels.text(setup.countsPerLevel)))\n"
         var index = 0
