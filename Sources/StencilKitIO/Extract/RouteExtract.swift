@@ -47,7 +47,7 @@ public struct RouteExtract: Sendable {
         writer.internalCompression = source.header.internalCompression
         writer.tileCompression = source.header.tileCompression
         writer.tileType = source.header.tileType
-        writer.metadata = (try? source.metadata()) ?? Data("{}".utf8)
+        writer.metadata = try Self.metadata(of: source)
         for (tile, span) in located {
             if let data = bytes[span] { writer.add(data, for: tile) }
         }
@@ -56,6 +56,17 @@ public struct RouteExtract: Sendable {
         report = ExtractReport(
             tiles: located.count, bytes: plan.bytesWanted, missing: missing, reads: plan.reads.count,
             bytesRead: plan.bytesRead, runs: plan.runs)
+    }
+}
+
+extension RouteExtract {
+    /// The source's metadata, or `{}` when it is not a JSON object; a failed request (over HTTP) is thrown, not
+    /// taken for missing metadata.
+    static func metadata(of source: PMTilesReader) throws(PMTilesError) -> Data {
+        do { return try source.metadata() } catch {
+            if case .http = error { throw error }
+            return Data("{}".utf8)
+        }
     }
 }
 
