@@ -54,8 +54,10 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         super.init()
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpMaximumConnectionsPerHost = settings.requestsInFlight
-        configuration.timeoutIntervalForRequest = settings.timeout
-        configuration.timeoutIntervalForResource = settings.timeout * Double(settings.retries + 2)
+        // The session's own timeouts are a backstop only (on Linux they count whole seconds, so a timeout below 1 s
+        // would end every request at once): each attempt's timeout is ``fetch``'s wait.
+        configuration.timeoutIntervalForRequest = Self.backstop(settings.timeout)
+        configuration.timeoutIntervalForResource = Self.backstop(settings.timeout)
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpAdditionalHeaders = ["Accept-Encoding": "identity", "User-Agent": "StencilKitIO"]
@@ -110,7 +112,8 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
             }
             guard !isCancelled else { throw .cancelled(url: text, range: range) }
             slots.wait()
-            let answer = fetch(url: url, range: range, ifMatch: pinnedETag.flatMap { $0.hasPrefix("W/") ? nil : $0 })
+            let ifMatch = pinnedETag.flatMap { $0.hasPrefix("W/") ? nil : $0 }
+            let answer = fetch(url: url, range: range, ifMatch: ifMatch)
             slots.signal()
             lock.lock()
             counters.requests += 1
@@ -152,18 +155,23 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
 
     /// One attempt: sends the GET and waits for its end, at most ``HTTPSettings/timeout`` seconds (then cancels it).
     private func fetch(url: URL, range: Range<UInt64>?, ifMatch: String?) -> Answer {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: settings.timeout)
+        var request = URLRequest(
+            url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(settings.timeout))
         if let range { request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range") }
         if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
         let transfer = Transfer()
         lock.lock()
-        guard let session, !cancelled else {
-            lock.unlock()
+        let current = cancelled ? nil : session
+        lock.unlock()
+        guard let current else {
             var answer = Answer()
             answer.error = URLError(.cancelled)
             return answer
         }
-        let task = session.dataTask(with: request)
+        // The task is made outside the lock: making it waits for the session's queue, where the delegate takes
+        // the lock.
+        let task = current.dataTask(with: request)
+        lock.lock()
         transfers[task.taskIdentifier] = transfer
         lock.unlock()
         task.resume()
@@ -190,6 +198,9 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         lock.unlock()
         return answer
     }
+
+    /// The session's timeout behind an attempt's `timeout`: whole seconds, at least 2 more.
+    static func backstop(_ timeout: Double) -> Double { (timeout + 2).rounded(.up) }
 
     /// A transport error's code and message.
     static func describe(_ error: any Error) -> String {
