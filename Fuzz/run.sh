@@ -6,6 +6,7 @@
 #                                # needs, schedules and the driver (+ invariants)
 #   Fuzz/run.sh archive 20000    # the PMTiles reader: any bytes as an archive (seeds: the test fixtures)
 #   Fuzz/run.sh template 20000   # StencilKitIO's tile URL template reader on arbitrary text (+ invariants)
+#   Fuzz/run.sh http 20000       # StencilKitIO's HTTP answer judge: Content-Range, status, headers, body lengths
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
 # .build/fuzz/; the scenario target also compiles the benchmark's sources except its main.swift. Each run starts
@@ -13,7 +14,7 @@
 # go to libFuzzer, e.g. `Fuzz/run.sh api 1000000 -jobs=2`. A crash, a broken invariant (fatalError), a timeout
 # (10 s per input) or more than 2 GB of memory fails the run; the input is saved as .build/fuzz/artifacts/TARGET-*.
 set -euo pipefail
-target=${1:?usage: Fuzz/run.sh scenario|api|archive|template RUNS [libFuzzer options]}
+target=${1:?usage: Fuzz/run.sh scenario|api|archive|template|http RUNS [libFuzzer options]}
 runs=${2:-10000}
 shift $(( $# >= 2 ? 2 : $# ))
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,15 +74,21 @@ template)
     seeds=("$root"/Fuzz/seeds/template/*)
     dict=()
     ;;
+http)
+    lib StencilKitIO
+    sources=("$root/Fuzz/HTTPTarget.swift")
+    seeds=("$root"/Fuzz/seeds/http/*)
+    dict=()
+    ;;
 *)
-    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive or template)" >&2
+    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive, template or http)" >&2
     exit 2
     ;;
 esac
 
 binary="$build/fuzz-$target"
 io=()
-[[ "$target" == archive || "$target" == scenario || "$target" == template ]] && io=("$build/StencilKitIO.o" -lz)
+[[ "$target" == archive || "$target" == scenario || "$target" == template || "$target" == http ]] && io=("$build/StencilKitIO.o" -lz)
 [[ "$target" == scenario ]] && io+=("$build/StencilPictures.o" "$build/StencilScenarios.o")
 swiftc "${flags[@]}" -module-name "Fuzz_$target" -I "$build" "${sources[@]}" "$build/MercatorMath.o" \
     "$build/StencilKit.o" "${io[@]}" -o "$binary"

@@ -20,6 +20,13 @@ public enum HTTPResponseCheck {
         public var last: UInt64
         /// The object's length, when given; then ``last`` < total.
         public var total: UInt64?
+
+        /// The range `first`…`last` of an object of `total` bytes (nil: unknown).
+        public init(first: UInt64, last: UInt64, total: UInt64?) {
+            self.first = first
+            self.last = last
+            self.total = total
+        }
     }
 
     /// What to do with an answer.

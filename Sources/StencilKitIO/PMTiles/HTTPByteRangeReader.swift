@@ -13,8 +13,9 @@ import Foundation
 ///
 /// A server that ignores Range (200 with the whole object) is refused by name
 /// (``HTTPSourceError/rangeIgnored(url:range:bodyLength:)``), never downloaded whole. Each read is one GET of exactly
-/// its bytes (a planned read of several tiles is one request: ``RouteExtract`` coalesces them). Thread-safe: a
-/// loader's workers share one reader; at most ``HTTPSettings/requestsInFlight`` requests are in flight.
+/// its bytes (a planned read of several tiles is one request: ``RouteExtract`` coalesces them), and threads reading
+/// the same range at once share one request. Thread-safe: a loader's workers share one reader; at most
+/// ``HTTPSettings/requestsInFlight`` requests are in flight.
 public final class HTTPByteRangeReader: ByteRangeReader, @unchecked Sendable {
     /// The object's URL.
     public let url: URL
@@ -28,6 +29,8 @@ public final class HTTPByteRangeReader: ByteRangeReader, @unchecked Sendable {
     public let settings: HTTPSettings
     private let client: HTTPClient
     private let text: String
+    private let lock = NSLock()
+    private var flights: [Range<UInt64>: Flight] = [:]
 
     /// The bytes read on opening, 16,384: a PMTiles archive's header and root directory, in one request.
     public static let prefetchLength = 16_384
@@ -91,16 +94,46 @@ public final class HTTPByteRangeReader: ByteRangeReader, @unchecked Sendable {
             let start = prefix.startIndex + Int(offset)
             return prefix.subdata(in: start..<start + length)
         }
+        let range = offset..<end
+        // One request for a range however many threads want it at once (a leaf directory the loader's workers all
+        // miss in the cache): the first sends it, the others wait for its answer.
+        lock.lock()
+        if let flight = flights[range] {
+            flight.waiters += 1
+            lock.unlock()
+            flight.done.wait()
+            return try flight.result!.get()
+        }
+        let flight = Flight()
+        flights[range] = flight
+        lock.unlock()
+        let result = Result { () throws(PMTilesError) -> Data in try fetch(range) }
+        lock.lock()
+        flights[range] = nil
+        flight.result = result
+        let waiters = flight.waiters
+        lock.unlock()
+        for _ in 0..<waiters { flight.done.signal() }
+        return try result.get()
+    }
+
+    /// One range GET (with retries).
+    private func fetch(_ range: Range<UInt64>) throws(PMTilesError) -> Data {
         let outcome: HTTPClient.Outcome
         do {
-            outcome = try client.get(url: url, text: text, range: offset..<end, pinnedETag: etag, pinnedSize: size)
+            outcome = try client.get(url: url, text: text, range: range, pinnedETag: etag, pinnedSize: size)
         } catch {
             throw .http(error)
         }
-        guard case .body(let data, _, _) = outcome else {
-            throw .http(.status(url: text, range: offset..<end, code: 404))
-        }
+        guard case .body(let data, _, _) = outcome else { throw .http(.status(url: text, range: range, code: 404)) }
         return data
+    }
+
+    /// A request in flight and the threads waiting for its answer.
+    private final class Flight: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var waiters = 0
+        var result: Result<Data, PMTilesError>?
     }
 
     /// The requests sent (the opening's included), retries and bytes received so far.
