@@ -30,16 +30,23 @@ public struct SourceExtract: Sendable {
         }
         let wanted = Array(Set(tiles)).sorted { ($0.level, $0.x, $0.y) < ($1.level, $1.x, $1.y) }
         let state = State(count: wanted.count)
-        DispatchQueue.concurrentPerform(iterations: min(concurrency, max(1, wanted.count))) { _ in
-            while let i = state.next() {
-                do {
-                    let data = try source.tileData(for: wanted[i])
-                    state.store(data, at: i)
-                } catch {
-                    state.fail(error)
+        // Threads of their own (a read blocks on I/O; the dispatch pool would run only as many as there are cores).
+        let group = DispatchGroup()
+        for _ in 0..<min(concurrency, max(1, wanted.count)) {
+            group.enter()
+            Thread {
+                while let i = state.next() {
+                    do {
+                        let data = try source.tileData(for: wanted[i])
+                        state.store(data, at: i)
+                    } catch {
+                        state.fail(error)
+                    }
                 }
-            }
+                group.leave()
+            }.start()
         }
+        group.wait()
         if let failure = state.failure { throw failure }
         var writer = PMTilesWriter()
         var found = 0

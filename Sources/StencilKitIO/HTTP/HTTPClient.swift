@@ -157,7 +157,9 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private func fetch(url: URL, range: Range<UInt64>?, ifMatch: String?) -> Answer {
         var request = URLRequest(
             url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(settings.timeout))
-        if let range { request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range") }
+        if let range {
+            request.setValue("bytes=\(range.lowerBound)-\(range.upperBound - 1)", forHTTPHeaderField: "Range")
+        }
         if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
         let transfer = Transfer()
         lock.lock()

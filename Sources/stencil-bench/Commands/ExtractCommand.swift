@@ -18,7 +18,8 @@ enum ExtractCommand {
         return ArchiveCommandError.reporting(json: json) {
             let args = try Arguments(
                 words, command: "extract",
-                spec: .init(valued: ["--source", "--levels", "--out", "--overfetch"] + httpOptions, switches: ["--json"]))
+                spec: .init(
+                    valued: ["--source", "--levels", "--out", "--overfetch"] + httpOptions, switches: ["--json"]))
             guard let sourcePath = args.string("--source") else {
                 throw UsageError("'extract' needs --source SRC.pmtiles")
             }

@@ -33,7 +33,8 @@ enum ReplayCommand {
         let http = try httpSettings(args)
         // Over HTTP a worker waits on the network, not a disk: as many workers as requests in flight.
         let remote = args.string("--source").map(isHTTP) ?? false
-        let workers = try args.int("--workers", minimum: 1, maximum: 64) ?? (remote ? min(64, http.requestsInFlight) : 2)
+        let workers =
+            try args.int("--workers", minimum: 1, maximum: 64) ?? (remote ? min(64, http.requestsInFlight) : 2)
         let progress = Progress("replay: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "replay")
@@ -210,7 +211,8 @@ enum ReplayCommand {
         loader.resetStatistics()
         let seconds = Double(needs.frameCount) / needs.framesPerSecond / speedup
         progress.update("replay: the schedule, \(fmt(seconds, decimals: 1)) s of wall time")
-        let replay = try ScheduleReplay.run(schedule, needs: needs, loader: loader, speedup: speedup)
+        let replay = try ScheduleReplay.run(
+            schedule, needs: needs, loader: loader, speedup: speedup, countingAllocations: !isHTTP(sourcePath))
         return Flown(
             loader: loader, calibration: calibration, wall: wall, flight: flight, planned: planned,
             capacity: capacity, frames: needs.frameCount, speedup: speedup, margin: margin, replay: replay,

@@ -50,7 +50,7 @@ enum HTTPFixture {
         return root
     }
 
-    /// Settings for fault tests: 4 in flight, short timeout and backoff, 3 retries.
+    /// Settings for fault tests: 4 in flight, short timeout and backoff, 6 retries.
     static let quick = HTTPSettings(
-        requestsInFlight: 4, timeout: 0.6, retries: 3, retryBaseDelay: 0.01, maximumRetryDelay: 0.05)
+        requestsInFlight: 4, timeout: 0.6, retries: 6, retryBaseDelay: 0.01, maximumRetryDelay: 0.05)
 }

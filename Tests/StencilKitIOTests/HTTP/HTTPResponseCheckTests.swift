@@ -6,8 +6,11 @@ private typealias Check = HTTPResponseCheck
 @Test func contentRangesParseAsTheGrammarSays() throws {
     let ok: [(String, UInt64, UInt64, UInt64?)] = [
         ("bytes 0-16383/43564", 0, 16_383, 43_564), ("bytes 5-5/6", 5, 5, 6), ("  bytes\t10-19/*  ", 10, 19, nil),
-        ("bytes 0-0/1", 0, 0, 1), ("bytes 9999999999999999998-9999999999999999998/9999999999999999999",
-            9_999_999_999_999_999_998, 9_999_999_999_999_999_998, 9_999_999_999_999_999_999),
+        ("bytes 0-0/1", 0, 0, 1),
+        (
+            "bytes 9999999999999999998-9999999999999999998/9999999999999999999",
+            9_999_999_999_999_999_998, 9_999_999_999_999_999_998, 9_999_999_999_999_999_999
+        ),
     ]
     for (text, first, last, total) in ok {
         #expect(try Check.parseContentRange(text).get() == .init(first: first, last: last, total: total), "\(text)")
@@ -41,9 +44,15 @@ private func verdict206(_ range: Range<UInt64>, _ contentRange: String?, body: I
     #expect(verdict206(0..<16_384, "bytes 0-999/1000", body: 1000, length: "1000") == .accept(total: 1000, etag: nil))
     #expect(verdict206(100..<200, "bytes 100-199/*", body: 100) == .accept(total: nil, etag: nil))
     // Short and long bodies, and a Content-Length that disagrees: retried.
-    #expect(verdict206(100..<200, "bytes 100-199/1000", body: 99) == .retry(.truncatedBody(url: "u", range: 100..<200, received: 99, expected: 100, attempts: 1)))
-    #expect(verdict206(100..<200, "bytes 100-199/1000", body: 101) == .retry(.truncatedBody(url: "u", range: 100..<200, received: 101, expected: 100, attempts: 1)))
-    #expect(verdict206(100..<200, "bytes 100-199/1000", body: 100, length: "99") == .retry(.truncatedBody(url: "u", range: 100..<200, received: 100, expected: 100, attempts: 1)))
+    #expect(
+        verdict206(100..<200, "bytes 100-199/1000", body: 99)
+            == .retry(.truncatedBody(url: "u", range: 100..<200, received: 99, expected: 100, attempts: 1)))
+    #expect(
+        verdict206(100..<200, "bytes 100-199/1000", body: 101)
+            == .retry(.truncatedBody(url: "u", range: 100..<200, received: 101, expected: 100, attempts: 1)))
+    #expect(
+        verdict206(100..<200, "bytes 100-199/1000", body: 100, length: "99")
+            == .retry(.truncatedBody(url: "u", range: 100..<200, received: 100, expected: 100, attempts: 1)))
     // Another range than asked, or none: refused.
     for header in ["bytes 101-199/1000", "bytes 100-198/1000", "bytes 100-200/1000", "bytes 0-99/1000"] {
         guard case .refuse(.badContentRange(_, let range, header, _)) = verdict206(100..<200, header, body: 100) else {
@@ -57,7 +66,8 @@ private func verdict206(_ range: Range<UInt64>, _ contentRange: String?, body: I
         return
     }
     let plain: (Int) -> Check.Verdict = {
-        Check.verdict(status: $0, headers: [:], bodyLength: 5, url: "u", range: 0..<10, pinnedETag: nil, pinnedSize: nil)
+        Check.verdict(
+            status: $0, headers: [:], bodyLength: 5, url: "u", range: 0..<10, pinnedETag: nil, pinnedSize: nil)
     }
     #expect(plain(200) == .refuse(.rangeIgnored(url: "u", range: 0..<10, bodyLength: 5)))
     for code in [500, 502, 503, 504, 599, 408, 429] {
@@ -71,19 +81,28 @@ private func verdict206(_ range: Range<UInt64>, _ contentRange: String?, body: I
 @Test func aPinnedETagOrSizeThatChangesIsRefused() {
     let headers = ["content-range": "bytes 0-9/100", "etag": "\"b\""]
     #expect(
-        Check.verdict(status: 206, headers: headers, bodyLength: 10, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
+        Check.verdict(
+            status: 206, headers: headers, bodyLength: 10, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100
+        )
             == .refuse(.etagChanged(url: "u", range: 0..<10, pinned: "\"a\"", found: "\"b\"")))
     #expect(
-        Check.verdict(status: 206, headers: ["content-range": "bytes 0-9/100"], bodyLength: 10, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
+        Check.verdict(
+            status: 206, headers: ["content-range": "bytes 0-9/100"], bodyLength: 10, url: "u", range: 0..<10,
+            pinnedETag: "\"a\"", pinnedSize: 100)
             == .refuse(.etagChanged(url: "u", range: 0..<10, pinned: "\"a\"", found: nil)))
     #expect(
-        Check.verdict(status: 412, headers: [:], bodyLength: 0, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
+        Check.verdict(
+            status: 412, headers: [:], bodyLength: 0, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
             == .refuse(.etagChanged(url: "u", range: 0..<10, pinned: "\"a\"", found: nil)))
     #expect(
-        Check.verdict(status: 206, headers: ["content-range": "bytes 0-9/101", "etag": "\"a\""], bodyLength: 10, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
+        Check.verdict(
+            status: 206, headers: ["content-range": "bytes 0-9/101", "etag": "\"a\""], bodyLength: 10, url: "u",
+            range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
             == .refuse(.sizeChanged(url: "u", range: 0..<10, pinned: 100, found: 101)))
     #expect(
-        Check.verdict(status: 206, headers: ["content-range": "bytes 0-9/100", "etag": "\"a\""], bodyLength: 10, url: "u", range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
+        Check.verdict(
+            status: 206, headers: ["content-range": "bytes 0-9/100", "etag": "\"a\""], bodyLength: 10, url: "u",
+            range: 0..<10, pinnedETag: "\"a\"", pinnedSize: 100)
             == .accept(total: 100, etag: "\"a\""))
 }
 
@@ -127,7 +146,8 @@ private func verdict206(_ range: Range<UInt64>, _ contentRange: String?, body: I
     let bad: [HTTPSettings] = [
         HTTPSettings(requestsInFlight: 0), HTTPSettings(requestsInFlight: 257), HTTPSettings(timeout: 0),
         HTTPSettings(timeout: .nan), HTTPSettings(retries: -1), HTTPSettings(retries: 17),
-        HTTPSettings(retryBaseDelay: -1), HTTPSettings(maximumRetryDelay: .infinity), HTTPSettings(maximumResponseBytes: 0),
+        HTTPSettings(retryBaseDelay: -1), HTTPSettings(maximumRetryDelay: .infinity),
+        HTTPSettings(maximumResponseBytes: 0),
     ]
     var refused = 0
     for settings in bad {

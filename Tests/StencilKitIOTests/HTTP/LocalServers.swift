@@ -49,8 +49,10 @@ func acceptsConnections(port: Int) -> Bool {
 }
 
 /// The nginx executable, or nil when it is not installed (Debian's `nginx-light`; `.ci/run` installs it).
-let nginxExecutable: String? = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx"]
-    .first { FileManager.default.isExecutableFile(atPath: $0) }
+let nginxExecutable: String? = [
+    "/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/bin/nginx", "/opt/homebrew/bin/nginx",
+]
+.first { FileManager.default.isExecutableFile(atPath: $0) }
 
 /// An nginx of its own: one process (no daemon, no master) on 127.0.0.1 on a free port, serving `root`, with its
 /// configuration, pid file, temp paths, error log and access log (one line a request: status, Range, bytes sent) in
