@@ -27,6 +27,8 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         var body = Data()
         var error: (any Error)?
         var tooLarge = false
+        /// Whether a range was asked: a 200 then ignored it, and its body is not read.
+        var rangeAsked = false
         let done = DispatchSemaphore(value: 0)
     }
 
@@ -126,6 +128,11 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
                     url: text, range: range, length: max(answer.body.count, Int(answer.announcedLength)),
                     limit: settings.maximumResponseBytes)
             }
+            if let range, answer.status == 200 {
+                // Range ignored: the body was not read (the delegate cancelled it), whatever its size.
+                let length = max(Int64(answer.body.count), answer.announcedLength)
+                throw .rangeIgnored(url: text, range: range, bodyLength: Int(clamping: length))
+            }
             if answer.timedOut {
                 last = .timedOut(url: text, range: range, seconds: settings.timeout, attempts: attempt)
                 continue
@@ -162,6 +169,7 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         }
         if let ifMatch { request.setValue(ifMatch, forHTTPHeaderField: "If-Match") }
         let transfer = Transfer()
+        transfer.rangeAsked = range != nil
         lock.lock()
         let current = cancelled ? nil : session
         lock.unlock()
@@ -221,8 +229,9 @@ final class HTTPClient: NSObject, URLSessionDataDelegate, @unchecked Sendable {
         transfer?.response = response as? HTTPURLResponse
         let tooLarge = response.expectedContentLength > Int64(settings.maximumResponseBytes)
         if tooLarge { transfer?.tooLarge = true }
+        let ignoredRange = transfer?.rangeAsked == true && (response as? HTTPURLResponse)?.statusCode == 200
         lock.unlock()
-        completionHandler(tooLarge ? .cancel : .allow)
+        completionHandler(tooLarge || ignoredRange ? .cancel : .allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {

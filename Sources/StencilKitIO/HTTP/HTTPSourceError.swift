@@ -14,8 +14,9 @@ public enum HTTPSourceError: Error, Sendable, Hashable, CustomStringConvertible 
     case timedOut(url: String, range: Range<UInt64>?, seconds: Double, attempts: Int)
     /// The body was shorter (or longer) than the response's Content-Range or Content-Length on every try.
     case truncatedBody(url: String, range: Range<UInt64>?, received: Int, expected: Int, attempts: Int)
-    /// The server ignored the Range header and answered 200 with the whole object (`bodyLength` bytes): this reader
-    /// reads ranges only, and refuses rather than download a whole archive.
+    /// The server ignored the Range header and answered 200 with the whole object (`bodyLength` bytes, as its
+    /// Content-Length announced): this reader reads ranges only, and refuses (without reading that body) rather than
+    /// download a whole archive.
     case rangeIgnored(url: String, range: Range<UInt64>, bodyLength: Int)
     /// A 206 whose Content-Range is missing, malformed, or not the range asked for (`reason` says which).
     case badContentRange(url: String, range: Range<UInt64>, header: String?, reason: String)
