@@ -9,6 +9,7 @@
 #   Fuzz/run.sh template 20000   # StencilKitIO's tile URL template reader on arbitrary text (+ invariants)
 #   Fuzz/run.sh dem 20000        # libpng's decoder and the DEM bounds on any bytes as an elevation tile (seeds:
 #                                # small Terrarium PNGs from scripts/make-dem-fixture.py)
+#   Fuzz/run.sh http 20000       # StencilKitIO's HTTP answer judge: Content-Range, status, headers, body lengths
 #
 # The module sources are compiled directly with `swiftc -sanitize=fuzzer` (coverage for libFuzzer) into
 # .build/fuzz/; the scenario target also compiles the benchmark's sources except its main.swift. Each run starts
@@ -16,7 +17,7 @@
 # go to libFuzzer, e.g. `Fuzz/run.sh api 1000000 -jobs=2`. A crash, a broken invariant (fatalError), a timeout
 # (10 s per input) or more than 2 GB of memory fails the run; the input is saved as .build/fuzz/artifacts/TARGET-*.
 set -euo pipefail
-target=${1:?usage: Fuzz/run.sh scenario|api|archive|template|dem RUNS [libFuzzer options]}
+target=${1:?usage: Fuzz/run.sh scenario|api|archive|template|dem|http RUNS [libFuzzer options]}
 runs=${2:-10000}
 shift $(( $# >= 2 ? 2 : $# ))
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -83,8 +84,14 @@ dem)
     seeds=("$root"/Fuzz/seeds/dem/*)
     dict=()
     ;;
+http)
+    lib StencilKitIO
+    sources=("$root/Fuzz/HTTPTarget.swift")
+    seeds=("$root"/Fuzz/seeds/http/*)
+    dict=()
+    ;;
 *)
-    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive, template or dem)" >&2
+    echo "Fuzz/run.sh: unknown target \"$target\" (scenario, api, archive, template, dem or http)" >&2
     exit 2
     ;;
 esac

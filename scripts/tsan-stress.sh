@@ -8,7 +8,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build="$root/.build/tsan"
 mkdir -p "$build"
-flags=(-O -swift-version 6 -sanitize=thread -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib")
+flags=(-O -swift-version 6 -sanitize=thread -parse-as-library -package-name StencilKit -I "$root/Sources/CZlib"
+    -I "$root/Sources/CLibPNG")
 for name in MercatorMath StencilKit StencilKitIO; do
     mapfile -t sources < <(find "$root/Sources/$name" -name '*.swift' | sort)
     if [[ ! -f "$build/$name.o" ]] || [[ -n "$(find "$root/Sources/$name" -newer "$build/$name.o" -name '*.swift')" ]]
@@ -18,5 +19,5 @@ for name in MercatorMath StencilKit StencilKitIO; do
     fi
 done
 swiftc "${flags[@]}" -module-name LoaderStress -I "$build" "$root/Stress/LoaderStress.swift" \
-    "$build/MercatorMath.o" "$build/StencilKit.o" "$build/StencilKitIO.o" -lz -o "$build/loader-stress"
+    "$build/MercatorMath.o" "$build/StencilKit.o" "$build/StencilKitIO.o" -lz -lpng16 -o "$build/loader-stress"
 TSAN_OPTIONS="halt_on_error=1 exitcode=66" SWIFT_BACKTRACE=enable=no "$build/loader-stress" "${1:-20}"

@@ -53,6 +53,9 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
     case badMetadata(detail: String)
     /// An I/O failure of the byte source (`detail` names the call and errno's message).
     case io(detail: String)
+    /// A request of an archive over HTTP failed (``HTTPByteRangeReader``): the error names the URL, the range and
+    /// what went wrong.
+    case http(HTTPSourceError)
     /// An argument out of its valid range (`valid` says what is valid).
     case invalidArgument(name: String, value: String, valid: String)
     /// A writer input that cannot make an archive (`detail` says what and what would be valid).
@@ -123,6 +126,8 @@ public enum PMTilesError: Error, Sendable, Hashable, CustomStringConvertible {
             return "The metadata is not a JSON object (\(detail)); it must be a UTF-8 JSON object."
         case .io(let detail):
             return "I/O error: \(detail)."
+        case .http(let error):
+            return "HTTP error: \(error)."
         case .invalidArgument(let name, let value, let valid):
             return "\(name) is \(value); it must be \(valid)."
         case .badWriterInput(let detail):

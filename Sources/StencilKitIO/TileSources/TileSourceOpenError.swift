@@ -15,13 +15,17 @@ public enum TileSourceOpenError: Error, Sendable, Hashable, CustomStringConverti
     /// The template does not name each tile by one file: it lacks `{quadkey}`, and `{z}`, `{x}` or both `{y}`
     /// and `{-y}`.
     case incompleteTemplate(String)
-    /// The template's addresses are not local files (an `http://` or other URL): sources read local files only.
+    /// The template's addresses are neither local files nor `http://` or `https://` URLs (an `ftp://` or other
+    /// scheme).
     case remoteTemplate(String)
+    /// An `http://` or `https://` source (an archive or a template) that could not be opened: the HTTP error.
+    case http(String, HTTPSourceError)
 
     /// The forms a source may take.
     static let validForms =
-        "give a PMTiles archive (NAME.pmtiles), a {z}/{x}/{y}.ext directory, or a file template such as "
-        + "/tiles/{z}/{x}/{y}.png or file:///tiles/{z}/{x}/{-y}.png ({-y}: TMS rows; {quadkey} alone also names a tile)"
+        "give a PMTiles archive (NAME.pmtiles, or http(s)://HOST/NAME.pmtiles), a {z}/{x}/{y}.ext directory, or a "
+        + "template such as /tiles/{z}/{x}/{y}.png, file:///tiles/{z}/{x}/{-y}.png or "
+        + "https://HOST/{z}/{x}/{y}.png ({-y}: TMS rows; {quadkey} alone also names a tile)"
 
     /// What went wrong and what would be valid.
     public var description: String {
@@ -38,8 +42,9 @@ public enum TileSourceOpenError: Error, Sendable, Hashable, CustomStringConverti
             "tile source \(template) does not name each tile by one file: a template needs {z}, {x} and {y} (or "
                 + "{-y} for TMS rows), or {quadkey}"
         case .remoteTemplate(let template):
-            "tile source \(template) addresses remote tiles, and sources read local files only: download them into a "
-                + "directory or archive, or \(Self.validForms)"
+            "tile source \(template) addresses tiles by a scheme that is neither a local file nor HTTP: download "
+                + "them into a directory or archive, or \(Self.validForms)"
+        case .http(let source, let error): "tile source \(source) cannot be read over HTTP: \(error)"
         }
     }
 }

@@ -4,6 +4,8 @@ import Foundation
 /// kind of source is added in one place.
 public enum TileSources {
     /// The tile source `path` names, decided in this order:
+    /// 0. an `http://` or `https://` URL: an ``HTTPTileTemplate`` when it holds a `{`, else a PMTiles archive read
+    ///    by range requests (see ``open(_:http:)``);
     /// 1. a template, when it holds a `{`: a ``TileFileTemplate`` (`/tiles/{z}/{x}/{y}.png`, `file://…/{-y}.png`,
     ///    `…/{quadkey}.jpeg`);
     /// 2. a directory: a ``TileDirectory`` (`{z}/{x}/{y}.ext`, its extension discovered);
@@ -15,6 +17,25 @@ public enum TileSources {
     /// - Complexity: one `stat`, plus the source's own opening (an archive's header and root directory; a
     ///   directory's extension discovery; a template's parse).
     public static func open(_ path: String) throws(TileSourceOpenError) -> any TileSource {
+        try open(path, http: HTTPSettings())
+    }
+
+    /// As ``open(_:)``, with `http` the settings of an `http://` or `https://` source: a URL holding a `{` is an
+    /// ``HTTPTileTemplate``, any other a PMTiles archive read by range requests (``HTTPByteRangeReader``; its header
+    /// and root directory in one request).
+    /// - Throws: as ``open(_:)``; an HTTP archive's errors as ``TileSourceOpenError/archive(path:_:)``.
+    public static func open(_ path: String, http settings: HTTPSettings) throws(TileSourceOpenError)
+        -> any TileSource
+    {
+        if HTTPTileTemplate.isHTTP(path) {
+            if path.contains("{") {
+                let template: TileURLTemplate
+                do { template = try TileURLTemplate(path) } catch { throw .badTemplate(path, error) }
+                return try HTTPTileTemplate(template, settings: settings)
+            }
+            guard let url = URL(string: path) else { throw .http(path, .badURL(path)) }
+            do { return try PMTilesReader(url: url, settings: settings) } catch { throw .archive(path: path, error) }
+        }
         if path.contains("{") {
             let template: TileURLTemplate
             do { template = try TileURLTemplate(path) } catch { throw .badTemplate(path, error) }

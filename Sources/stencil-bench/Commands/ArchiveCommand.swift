@@ -2,7 +2,8 @@ import Foundation
 import StencilKitIO
 import StencilScenarios
 
-/// `stencil-bench archive SRC.pmtiles [--json]`: a PMTiles archive's header and what its directories hold (walked,
+/// `stencil-bench archive SRC.pmtiles [--in-flight N] [--timeout S] [--retries N] [--json]` (SRC local or
+/// `http(s)://…`): a PMTiles archive's header and what its directories hold (walked,
 /// not taken from the header): root entries, leaf directories, tile entries, addressed tiles, contents, tiles per
 /// level. Refusals as `extract`'s.
 enum ArchiveCommand {
@@ -10,9 +11,15 @@ enum ArchiveCommand {
     static func run(_ words: [String]) -> Int32 {
         let json = words.contains("--json")
         return ArchiveCommandError.reporting(json: json) {
-            let args = try Arguments(words, command: "archive", spec: .init(switches: ["--json"]))
+            let args = try Arguments(words, command: "archive", spec: .init(valued: httpOptions, switches: ["--json"]))
             let path = try args.single("SRC.pmtiles", command: "archive")
-            let reader = try PMTilesReader(path: path)
+            let reader: PMTilesReader
+            if isHTTP(path) {
+                guard let url = URL(string: path) else { throw HTTPSourceError.badURL(path) }
+                reader = try PMTilesReader(url: url, settings: httpSettings(args))
+            } else {
+                reader = try PMTilesReader(path: path)
+            }
             let h = reader.header
             let s = try reader.statistics()
             let levels = s.tilesPerLevel.keys.sorted()

@@ -3,7 +3,8 @@ import StencilScenarios
 
 /// A refusal of `extract` or `archive`, printed with `--json` as `{"error": {"kind": K, "message": "..."}}` (exit
 /// status 2): `usage` (the command line), `scenario` (a scenario that cannot be read, set up or is not on an XYZ
-/// grid) or `archive` (a ``/StencilKitIO/PMTilesError``: a bad or unreadable archive).
+/// grid), `archive` (a ``/StencilKitIO/PMTilesError``: a bad or unreadable archive), or for a source over HTTP the
+/// failure's ``/StencilKitIO/HTTPSourceError/kind`` (`httpETagChanged`, `httpRangeIgnored`, `httpTruncatedBody`, …).
 struct ArchiveCommandError: Error, Sendable, CustomStringConvertible {
     let kind: String
     let message: String
@@ -17,6 +18,7 @@ struct ArchiveCommandError: Error, Sendable, CustomStringConvertible {
     init(_ error: any Error) {
         switch error {
         case let e as ArchiveCommandError: self = e
+        case _ where httpKind(of: error) != nil: self.init(httpKind(of: error)!, "\(error)")
         case let e as UsageError: self.init("usage", e.message)
         case let e as ScenarioError: self.init("scenario", e.message)
         case let e as PMTilesError: self.init("archive", e.description)

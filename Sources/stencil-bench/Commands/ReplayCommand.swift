@@ -4,7 +4,9 @@ import StencilKit
 import StencilKitIO
 import StencilScenarios
 
-/// `replay SCENARIO [--source DIR] [--speedup K] [--margin M] [--workers N] [--json]`: the scenario flown in
+/// `replay SCENARIO [--source SRC] [--speedup K] [--margin M] [--workers N] [--in-flight N] [--timeout S]
+/// [--retries N] [--json]` (SRC a directory, template or archive, local or `http(s)://…`; over HTTP the workers default
+/// to the requests in flight, 8): the scenario flown in
 /// wall-clock time (K times faster) over a real tile source, each method through a real ``TileLoader``: the
 /// streaming schedule (the library's ``StreamingSession``, ``ScheduleReplay``) and, for a flat screen, LRU + ring
 /// prefetch and the pause plan (``RealSlotLoader``). A scenario with a `"camera"` flies its camera's schedule (the
@@ -25,10 +27,14 @@ enum ReplayCommand {
     static func run(_ words: [String]) throws -> Int32 {
         let args = try Arguments(
             words, command: "replay",
-            spec: .init(valued: ["--source", "--speedup", "--margin", "--workers"], switches: ["--json"]))
+            spec: .init(valued: ["--source", "--speedup", "--margin", "--workers"] + httpOptions, switches: ["--json"]))
         let speedup = try args.double("--speedup", "a number in [0.001, 1e6]", valid: { $0 >= 1e-3 && $0 <= 1e6 }) ?? 1
         let margin = try args.double("--margin", "a number ≥ 0 (1 = 100 %, the default)", valid: { $0 >= 0 }) ?? 1
-        let workers = try args.int("--workers", minimum: 1, maximum: 64) ?? 2
+        let http = try httpSettings(args)
+        // Over HTTP a worker waits on the network, not a disk: as many workers as requests in flight.
+        let remote = args.string("--source").map(isHTTP) ?? false
+        let workers =
+            try args.int("--workers", minimum: 1, maximum: 64) ?? (remote ? min(64, http.requestsInFlight) : 2)
         let progress = Progress("replay: reading the scenario")
         defer { progress.finish() }
         let setup = try ScenarioSetup(args, command: "replay")
@@ -49,7 +55,7 @@ enum ReplayCommand {
             }
             let flown = try fly(
                 needs, setup: setup, source: sourceGiven, generated: needs.tiles, speedup: speedup, margin: margin,
-                progress: progress
+                http: http, progress: progress
             ) { source throws(TileLoaderError) in try TileLoader(source: source, workers: workers) }
             return print(flown.report(scenario: name, source: sourceGiven, workers: workers, rows: []), args)
         }
@@ -66,7 +72,7 @@ enum ReplayCommand {
         }
         let flown = try fly(
             route.needs, setup: setup, source: sourceGiven, generated: generated, speedup: speedup, margin: margin,
-            progress: progress
+            http: http, progress: progress
         ) { source throws(TileLoaderError) in try TileLoader(source: source, grid: grid, workers: workers) }
         let loader = flown.loader
         let flight = flown.flight
@@ -166,7 +172,7 @@ enum ReplayCommand {
     /// flight time, and flies it through the library's ``StreamingSession``.
     static func fly<Tile: StreamedTile>(
         _ needs: Needs<Tile>, setup: ScenarioSetup, source path: String?, generated: [TileID], speedup: Double,
-        margin: Double, progress: Progress,
+        margin: Double, http: HTTPSettings = HTTPSettings(), progress: Progress,
         loader makeLoader: (any TileSource) throws(TileLoaderError) -> TileLoader<Tile, Data>
     ) throws -> Flown<Tile> {
         var temporary: String?
@@ -189,7 +195,7 @@ enum ReplayCommand {
             try writeTemporaryArchive(generated, path: path, bytes: 256)
             sourcePath = path
         }
-        let source = try openTileSource(path: sourcePath)
+        let source = try openTileSource(path: sourcePath, http: http)
         let loader: TileLoader<Tile, Data>
         do { loader = try makeLoader(source) } catch { throw ScenarioError("\(error)") }
         progress.update("replay: calibrating the loader")
@@ -213,7 +219,8 @@ enum ReplayCommand {
         loader.resetStatistics()
         let seconds = Double(needs.frameCount) / needs.framesPerSecond / speedup
         progress.update("replay: the schedule, \(fmt(seconds, decimals: 1)) s of wall time")
-        let replay = try ScheduleReplay.run(schedule, needs: needs, loader: loader, speedup: speedup)
+        let replay = try ScheduleReplay.run(
+            schedule, needs: needs, loader: loader, speedup: speedup, countingAllocations: !isHTTP(sourcePath))
         return Flown(
             loader: loader, calibration: calibration, wall: wall, flight: flight, planned: planned,
             capacity: capacity, frames: needs.frameCount, speedup: speedup, margin: margin, replay: replay,

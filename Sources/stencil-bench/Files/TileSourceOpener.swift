@@ -8,8 +8,43 @@ import StencilScenarios
 /// so a new kind of source is added in one place.
 /// - Throws: ``ScenarioError`` of kind `badSource` (or the archive's error kind) naming the path and what would be
 ///   valid.
-func openTileSource(path: String) throws(ScenarioError) -> any TileSource {
-    do { return try TileSources.open(path) } catch { throw ScenarioError("\(error)", kind: "badSource") }
+func openTileSource(path: String, http: HTTPSettings = HTTPSettings()) throws(ScenarioError) -> any TileSource {
+    do { return try TileSources.open(path, http: http) } catch {
+        throw ScenarioError("\(error)", kind: httpKind(of: error) ?? "badSource")
+    }
+}
+
+/// The options of an HTTP source: `--in-flight N` (requests at once, 1…256), `--timeout S` (seconds per attempt),
+/// `--retries N` (0…16).
+let httpOptions = ["--in-flight", "--timeout", "--retries"]
+
+/// The HTTP settings the options ``httpOptions`` give (the defaults for those not given).
+func httpSettings(_ args: Arguments) throws(UsageError) -> HTTPSettings {
+    var settings = HTTPSettings()
+    if let n = try args.int("--in-flight", minimum: 1, maximum: 256) { settings.requestsInFlight = n }
+    if let t = try args.double("--timeout", "a number of seconds in [0.01, 3600]", valid: { $0 >= 0.01 && $0 <= 3600 })
+    {
+        settings.timeout = t
+    }
+    if let n = try args.int("--retries", minimum: 0, maximum: 16) { settings.retries = n }
+    return settings
+}
+
+/// Whether `path` is an `http://` or `https://` URL.
+func isHTTP(_ path: String) -> Bool {
+    let lower = path.prefix(8).lowercased()
+    return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+}
+
+/// The refusal kind of an HTTP failure inside `error` (``HTTPSourceError/kind``), or nil for another error.
+func httpKind(of error: any Error) -> String? {
+    switch error {
+    case let e as HTTPSourceError: return e.kind
+    case PMTilesError.http(let e): return e.kind
+    case TileSourceOpenError.http(_, let e): return e.kind
+    case TileSourceOpenError.archive(_, .http(let e)): return e.kind
+    default: return nil
+    }
 }
 
 /// Writes a PMTiles archive of `tiles` to `path` (one file: far faster than a file a tile), each tile's bytes its

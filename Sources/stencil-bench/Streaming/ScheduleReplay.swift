@@ -26,9 +26,13 @@ struct ScheduleReplay {
     /// Loads the driver reported late or due and not loaded.
     var atRisk: Int
 
-    /// Flies `schedule` over `needs` (the needs it was planned from) with `loader`, `speedup` times real time.
+    /// Flies `schedule` over `needs` (the needs it was planned from) with `loader`, `speedup` times real time;
+    /// counts the render thread's allocations when `countingAllocations` (the counter swaps the runtime's allocation
+    /// and reference-counting functions, which threads busy in FoundationNetworking — an HTTP source — have crashed
+    /// on: pass false for one).
     static func run<Tile: StreamedTile>(
-        _ schedule: StreamingSchedule<Tile>, needs: Needs<Tile>, loader: TileLoader<Tile, Data>, speedup: Double
+        _ schedule: StreamingSchedule<Tile>, needs: Needs<Tile>, loader: TileLoader<Tile, Data>, speedup: Double,
+        countingAllocations: Bool = true
     ) throws -> ScheduleReplay {
         var session: StreamingSession<Tile, Data>
         do {
@@ -42,7 +46,7 @@ struct ScheduleReplay {
         var frameTimes: [Double] = []
         frameTimes.reserveCapacity(schedule.frameCount + 1)
         var stalled: [Int32] = []
-        var warmAllocations: Int? = 0
+        var warmAllocations: Int? = countingAllocations ? 0 : nil
         while true {
             var report: FrameReport?
             if session.nextFrameIndex >= warmFrom, let before = warmAllocations {
