@@ -16,6 +16,11 @@ import StencilScenarios
 /// the library makes none. (glibc's `mallinfo2`, which only reports bytes in use, is not visible from Swift's Glibc
 /// module.) Only the calling thread's allocations count (the progress line's thread allocates too, at its own
 /// pace); one `count(_:)` at a time.
+///
+/// Hazard: while the hook is on, the runtime routes every retain and release of every thread through its adapters,
+/// and those crash on objects that are not native Swift heap objects (seen: FoundationNetworking's threads during an
+/// HTTP replay; `CommandLine.arguments` copied while the hook was on). So the hook is on only inside `count(_:)`,
+/// and `replay` counts nothing over an HTTP source.
 enum AllocationCounter {
     typealias Allocate = @convention(c) (UnsafeRawPointer?, Int, Int) -> UnsafeMutableRawPointer?
 
