@@ -32,6 +32,16 @@ struct Findings: Sendable {
     }
 
     /// Records one absolute timing target: met, or missed with `miss`.
+    /// Runs `body` `calls` times under the ``AllocationCounter`` and checks it allocated nothing (a failure naming
+    /// `label` otherwise); returns the heap allocations per call (nil where they cannot be counted).
+    mutating func checkNoAllocations(_ label: String, calls: Int, _ body: () -> Void) -> Double? {
+        guard let counted = AllocationCounter.count({ for _ in 0..<calls { body() } }) else { return nil }
+        check(
+            counted == 0
+                ? [] : ["\(label): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)"])
+        return Double(counted) / Double(calls)
+    }
+
     mutating func absolute(_ miss: String?) {
         absoluteChecks += 1
         if let miss { absoluteMisses.append(miss) }

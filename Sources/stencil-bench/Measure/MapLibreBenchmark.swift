@@ -109,12 +109,8 @@ struct MapLibreBenchmark {
             RatioCheck(
                 name: "maplibre \(c.name)", reference: "this library's levels-by-depth cover of the same view",
                 method: result.perCall, referenceTimes: result.reference, limit: c.ratioTarget))
-        let calls = 2000
-        if let counted = AllocationCounter.count({ for _ in 0..<calls { call(c, &buffer) } }) {
-            result.allocationsPerCall = Double(counted) / Double(calls)
-            result.findings.check(
-                counted == 0
-                    ? [] : ["maplibre \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer"])
+        result.allocationsPerCall = result.findings.checkNoAllocations("maplibre \(c.name)", calls: 2000) {
+            call(c, &buffer)
         }
         return result
     }

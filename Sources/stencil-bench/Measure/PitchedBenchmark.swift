@@ -169,15 +169,8 @@ struct PitchedBenchmark {
                 "pitched \(c.name): p99 \(Figures.time(result.perCall.p99)) > 2 × p50 (the machine's jitter or a slow path)"
             )
         }
-        let calls = 2000
-        let counted = AllocationCounter.count { for _ in 0..<calls { callWithCamera(c, &buffer) } }
-        if let counted {
-            result.allocationsPerCall = Double(counted) / Double(calls)
-            result.findings.check(
-                counted == 0
-                    ? []
-                    : ["pitched \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)"]
-            )
+        result.allocationsPerCall = result.findings.checkNoAllocations("pitched \(c.name)", calls: 2000) {
+            callWithCamera(c, &buffer)
         }
         return result
     }

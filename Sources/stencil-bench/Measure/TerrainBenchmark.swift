@@ -116,14 +116,8 @@ enum TerrainBenchmark {
                 : "terrain \(c.name): p50 \(Figures.time(result.perCall.p50)) is \(fmt(result.ratio))× the flat pitched "
                     + "cover of the same camera (\(Figures.time(result.reference.p50))), past the target ≤ "
                     + "\(fmt(c.ratioTarget))× (gates with --strict)")
-        let calls = 500
-        if let counted = AllocationCounter.count({ for _ in 0..<calls { call(c, &buffer) } }) {
-            result.allocationsPerCall = Double(counted) / Double(calls)
-            result.findings.check(
-                counted == 0
-                    ? []
-                    : ["terrain \(c.name): \(counted) heap allocations in \(calls) calls with a reused buffer (want 0)"]
-            )
+        result.allocationsPerCall = result.findings.checkNoAllocations("terrain \(c.name)", calls: 500) {
+            call(c, &buffer)
         }
         return result
     }
