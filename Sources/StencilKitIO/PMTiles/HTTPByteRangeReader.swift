@@ -146,7 +146,8 @@ public final class HTTPByteRangeReader: ByteRangeReader, @unchecked Sendable {
 extension PMTilesReader {
     /// Opens the PMTiles archive at `url` over HTTP (an ``HTTPByteRangeReader``: the header and root directory in
     /// one request).
-    /// - Throws: as ``HTTPByteRangeReader/init(url:settings:)``, then as ``init(_:directoryByteLimit:cachedLeafLimit:)``.
+    /// - Throws: as ``HTTPByteRangeReader/init(url:settings:)``, then as
+    ///   ``init(_:directoryByteLimit:cachedLeafLimit:cachedLeafBytes:walkEntryLimit:)``.
     public convenience init(url: URL, settings: HTTPSettings = HTTPSettings()) throws(PMTilesError) {
         try self.init(HTTPByteRangeReader(url: url, settings: settings))
     }
