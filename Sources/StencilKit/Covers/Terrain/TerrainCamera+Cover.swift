@@ -55,9 +55,12 @@ extension TerrainCamera {
         guard tile.y >= 0, tile.y < 1 << tile.level else { return nil }
         let context = CoverContext(self)
         let side = heightScale.width / Double(1 << tile.level)
+        let range = bounds.range(level: tile.level, column: tile.x, row: tile.y)
+        let kappa = heightScale.pixelsPerMetre(overRows: Double(tile.y) * side, Double(tile.y + 1) * side)
         let test = context.examine(
             level: tile.level, column: tile.x, row: tile.y, side: side, tolerance: context.tolerance(side: side),
-            threshold: camera.refinementDepth(below: tile.level), needDepth: true)
+            heights: heights(of: range, kappa: kappa), threshold: camera.refinementDepth(below: tile.level),
+            needDepth: true)
         return test.meets ? test.depth : nil
     }
 
@@ -85,6 +88,9 @@ extension TerrainCamera {
             threshold /= 2
         }
         var side = heightScale.width / Double(1 << n)
+        // Flat tiles by §11's row covers (``FlatRows``) when the eye is at the datum anchor and no depths are asked.
+        let flatRuns = context.datumIsFootprint && !depths
+        let footprintRows = QuadRows(camera.footprint)
         // The start level: every tile of the shadow's bounding box whose box meets V.
         do {
             let tolerance = context.tolerance(side: side)
@@ -102,16 +108,33 @@ extension TerrainCamera {
                     throw PerspectiveCamera.tooManyTiles(area)
                 }
                 let mayRefine = n < levels.maxLevel
+                let startRows = FlatRows(
+                    camera: camera, footprint: footprintRows, level: n, length: side, tolerance: tolerance,
+                    threshold: threshold, enabled: flatRuns)
                 for row in rows.0...rows.1 {
+                    let rowKappa = heightScale.pixelsPerMetre(overRows: Double(row) * side, Double(row + 1) * side)
+                    let flat = flatRuns ? startRows.split(row: row, first: columns.0, last: columns.1) : nil
                     for column in columns.0...columns.1 {
+                        let range = bounds.range(level: n, column: column, row: row)
+                        if flatRuns && range == .zero {
+                            // A flat tile: as §11's row cover of its row decides (``FlatRows``).
+                            guard let flat, column >= flat.first, column <= flat.last else { continue }
+                            let refined = flat.refined ?? (flat.last + 1, flat.last)
+                            cover.candidates.append(
+                                TerrainCandidate(
+                                    column: column, row: row, range: range, depth: 0,
+                                    refine: column >= refined.first && column <= refined.last))
+                            continue
+                        }
                         let test = context.examine(
                             level: n, column: column, row: row, side: side, tolerance: tolerance,
-                            threshold: threshold, needDepth: depths, mayRefine: mayRefine)
+                            heights: heights(of: range, kappa: rowKappa), threshold: threshold, needDepth: depths,
+                            mayRefine: mayRefine)
                         if test.meets {
                             cover.candidates.append(
                                 TerrainCandidate(
-                                    column: column, row: row, depth: test.depth,
-                                    refine: n < levels.maxLevel && test.refine))
+                                    column: column, row: row, range: range, depth: test.depth,
+                                    refine: mayRefine && test.refine, inside: test.inside))
                         }
                     }
                 }
@@ -124,6 +147,9 @@ extension TerrainCamera {
             let childThreshold = threshold / 2
             let childLevel = n + 1
             let mayRefine = childLevel < levels.maxLevel
+            let flatRows = FlatRows(
+                camera: camera, footprint: footprintRows, level: childLevel, length: childSide,
+                tolerance: childTolerance, threshold: childThreshold, enabled: flatRuns)
             var start = 0
             let all = cover.candidates.count
             while start < all {
@@ -153,13 +179,57 @@ extension TerrainCamera {
                 // The children of the refined tiles, row 2y then 2y + 1, west to east.
                 if refined {
                     for childRow in (2 * row)...(2 * row + 1) {
-                        for k in start..<end where cover.candidates[k].refine {
-                            let column = cover.candidates[k].column
-                            for childColumn in (2 * column)...(2 * column + 1) {
-                                let test = context.examine(
-                                    level: childLevel, column: childColumn, row: childRow, side: childSide,
-                                    tolerance: childTolerance, threshold: childThreshold, needDepth: depths,
-                                    mayRefine: mayRefine)
+                        var rowKappa: (least: Double, largest: Double)? = nil
+                        var k = start
+                        while k < end {
+                            let parent = cover.candidates[k]
+                            guard parent.refine else {
+                                k += 1
+                                continue
+                            }
+                            if flatRuns && parent.range == .zero {
+                                // A run of refined flat tiles: its children row by §11's row covers.
+                                var last = k
+                                while last + 1 < end && cover.candidates[last + 1].refine
+                                    && cover.candidates[last + 1].range == .zero
+                                    && cover.candidates[last + 1].column == cover.candidates[last].column + 1
+                                {
+                                    last += 1
+                                }
+                                if let split = flatRows.split(
+                                    row: childRow, first: 2 * parent.column, last: 2 * cover.candidates[last].column + 1
+                                ) {
+                                    try appendFlat(split, row: childRow, to: &cover)
+                                }
+                                k = last + 1
+                                continue
+                            }
+                            k += 1
+                            for childColumn in (2 * parent.column)...(2 * parent.column + 1) {
+                                let range =
+                                    parent.range == .zero || childLevel > bounds.deepestLevel
+                                    ? parent.range : bounds.range(level: childLevel, column: childColumn, row: childRow)
+                                let z: (low: Double, high: Double)
+                                if range == .zero {
+                                    z = (0, 0)
+                                } else {
+                                    if rowKappa == nil {
+                                        rowKappa = heightScale.pixelsPerMetre(
+                                            overRows: Double(childRow) * childSide, Double(childRow + 1) * childSide)
+                                    }
+                                    z = HeightScale.heights(of: range, kappa: rowKappa!)
+                                }
+                                let test: (meets: Bool, depth: Double, refine: Bool, inside: Bool)
+                                if parent.inside && z.low < z.high {
+                                    let depth = context.leastDepthInside(
+                                        column: childColumn, row: childRow, side: childSide, heights: z)
+                                    test = (true, depth, depth < childThreshold, depth < childThreshold)
+                                } else {
+                                    test = context.examine(
+                                        level: childLevel, column: childColumn, row: childRow, side: childSide,
+                                        tolerance: childTolerance, heights: z, threshold: childThreshold,
+                                        needDepth: depths, mayRefine: mayRefine)
+                                }
                                 guard test.meets else { continue }
                                 guard cover.count + cover.nextCandidates.count < PerspectiveCamera.maximumCoverTiles
                                 else {
@@ -168,8 +238,8 @@ extension TerrainCamera {
                                 }
                                 cover.nextCandidates.append(
                                     TerrainCandidate(
-                                        column: childColumn, row: childRow, depth: test.depth,
-                                        refine: childLevel < levels.maxLevel && test.refine))
+                                        column: childColumn, row: childRow, range: range, depth: test.depth,
+                                        refine: mayRefine && test.refine, inside: test.inside))
                             }
                         }
                     }
@@ -180,6 +250,29 @@ extension TerrainCamera {
             n = childLevel
             side = childSide
             threshold = childThreshold
+        }
+    }
+
+    /// The heights [z_lo, z_hi] px of a tile with bounds `range` over rows whose κ runs over `kappa` (0 for [0, 0]).
+    @inline(__always)
+    func heights(of range: ElevationRange, kappa: (least: Double, largest: Double)) -> (low: Double, high: Double) {
+        range == .zero ? (0, 0) : HeightScale.heights(of: range, kappa: kappa)
+    }
+
+    /// Appends a flat row split (``FlatRows/split(row:first:last:)``) as candidates [0, 0] of the next level: the
+    /// columns before the refined run, the refined run, the columns after it.
+    @inline(__always)
+    func appendFlat(
+        _ split: (first: Int, last: Int, refined: (first: Int, last: Int)?), row: Int, to cover: inout TerrainCover
+    ) throws(StencilError) {
+        let total = cover.count + cover.nextCandidates.count + (split.last - split.first + 1)
+        guard total <= PerspectiveCamera.maximumCoverTiles else { throw PerspectiveCamera.tooManyTiles(Double(total)) }
+        let refined = split.refined ?? (split.last + 1, split.last)
+        for column in split.first...split.last {
+            cover.nextCandidates.append(
+                TerrainCandidate(
+                    column: column, row: row, range: .zero, depth: 0,
+                    refine: column >= refined.first && column <= refined.last))
         }
     }
 
