@@ -21,6 +21,10 @@ struct FlatRows {
     let tolerance: Double
     let reciprocal: Double?
     let length: Double
+    /// s_n (the band edge's distance ahead of e), u(β) and u(β)·e, for §11's shortcut on a run's bounding box.
+    let bandEdge: Double
+    let ahead: PixelPoint
+    let aheadOfEye: Double
 
     /// The rows of level `level` (tile side `length` px, draw tolerance `tolerance`, refinement depth `threshold`) of
     /// `camera`'s footprint, given as `footprint`; R_n's rows are only built when `enabled`.
@@ -33,15 +37,20 @@ struct FlatRows {
         self.length = length
         self.tolerance = tolerance
         reciprocal = length.significandBitPattern == 0 && length.isNormal ? 1 / length : nil
+        ahead = camera.ahead
+        aheadOfEye = camera.ahead.dot(camera.eye)
         let region: Quad?
         if !enabled || level >= camera.levels.maxLevel {
             region = nil
+            bandEdge = 0
         } else if camera.pitch == 0 {
             region =
                 LevelOfDetail.floorOfSum(camera.mapZoom, camera.levels.levelBias) >= level + 1
                 ? camera.footprint : nil
+            bandEdge = region == nil ? -.infinity : .infinity
         } else {
-            region = camera.refinedRegion(ahead: camera.distanceAhead(atDepth: threshold))
+            bandEdge = camera.distanceAhead(atDepth: threshold)
+            region = camera.refinedRegion(ahead: bandEdge)
         }
         band = region.map { QuadRows($0) } ?? footprint
         hasBand = region != nil
@@ -57,7 +66,16 @@ struct FlatRows {
         let c0 = max(a, first)
         let c1 = min(b, last)
         guard c0 <= c1 else { return nil }
-        guard hasBand,
+        guard hasBand else { return (c0, c1, nil) }
+        // §11's shortcut (``PitchedRunWriter``): a run wholly nearer than the band edge (by more than the tolerance)
+        // is refined, one wholly beyond it is not; only the runs the band edge crosses need R_n's row cover.
+        let x0 = Double(c0) * length * ahead.x
+        let x1 = Double(c1 + 1) * length * ahead.x
+        let y0 = Double(row) * length * ahead.y
+        let y1 = Double(row + 1) * length * ahead.y
+        if max(x0, x1) + max(y0, y1) - aheadOfEye < bandEdge - tolerance { return (c0, c1, (c0, c1)) }
+        if min(x0, x1) + min(y0, y1) - aheadOfEye > bandEdge + tolerance { return (c0, c1, nil) }
+        guard
             let (r0, r1) = band.columns(inRow: row, tileLength: length, tolerance: tolerance, reciprocal: reciprocal)
         else { return (c0, c1, nil) }
         let f = max(r0, c0)

@@ -14,6 +14,15 @@ extension TerrainCamera {
     /// fixed, so a tile meeting V has a parent meeting V; levels whose every tile is refined (the greatest depth of V
     /// over the bounds' height range below the threshold) are skipped, as §11's cover skips them.
     ///
+    /// Fast paths, each giving what the clipping gives. Every descendant of a [0, 0] tile is [0, 0] (children lie
+    /// inside their parent's bounds): with the eye at the datum anchor and no depths asked, such tiles are decided a
+    /// row at a time by §11's row covers of the footprint and of its refined part (`FlatRows`), as ``PitchedCover``
+    /// decides them. A box is first tested by its corners and by its vertical edges' least-deep points in V (the
+    /// plane values of a point, as the clipping keeps a vertex) and clipped only across V's boundary when these do
+    /// not answer; a refined box whose eight corners lie in V holds its children's boxes, which lie in V too and take
+    /// their top corners' least depth untested. Bounds are kept per candidate (a child below N_b or of a [0, 0] tile
+    /// needs no lookup) and κ is found once a row.
+    ///
     /// Tolerances. Overlaps thinner than the draw tolerance e_t = 2·(10⁻⁹·L + 10⁻¹⁴·W) + 16 ulp (L the tile's side,
     /// W the world's width, the ulp of the footprint's reach — §11's cover's) count as touching: a box meets V when
     /// the box shrunk by e_t (in x, y, and in z by at most half its height) meets the closed V at a drop ≥ e_t. The
@@ -29,8 +38,9 @@ extension TerrainCamera {
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than
     ///   ``PerspectiveCamera/maximumCoverTiles`` tiles (or as many tiles meeting V at one level), before it takes more
     ///   memory.
-    /// - Complexity: O(boxes examined) = O(tiles of the cover + their refined ancestors' children), each O(1) (six
-    ///   faces clipped by four planes), plus a bounds lookup each; no allocation once `cover` has grown; plus
+    /// - Complexity: O(boxes examined) = O(tiles of the cover + their refined ancestors' children), each O(1) (at
+    ///   worst six faces clipped by four planes), plus a bounds lookup each at levels ≤ N_b outside [0, 0] subtrees;
+    ///   [0, 0] subtrees in O(rows + tiles) as §11's cover; no allocation once `cover` has grown; plus
     ///   O(tiles · log tiles) for ``TileOrder/nearestFirst``.
     public func cover(order: TileOrder = .rowMajor, depths: Bool = false, into cover: inout TerrainCover)
         throws(StencilError)
@@ -112,7 +122,7 @@ extension TerrainCamera {
                     camera: camera, footprint: footprintRows, level: n, length: side, tolerance: tolerance,
                     threshold: threshold, enabled: flatRuns)
                 for row in rows.0...rows.1 {
-                    let rowKappa = heightScale.pixelsPerMetre(overRows: Double(row) * side, Double(row + 1) * side)
+                    var rowKappa: (least: Double, largest: Double)? = nil
                     let flat = flatRuns ? startRows.split(row: row, first: columns.0, last: columns.1) : nil
                     for column in columns.0...columns.1 {
                         let range = bounds.range(level: n, column: column, row: row)
@@ -128,7 +138,8 @@ extension TerrainCamera {
                         }
                         let test = context.examine(
                             level: n, column: column, row: row, side: side, tolerance: tolerance,
-                            heights: heights(of: range, kappa: rowKappa), threshold: threshold, needDepth: depths,
+                            heights: heights(of: range, row: row, side: side, kappa: &rowKappa), threshold: threshold,
+                            needDepth: depths,
                             mayRefine: mayRefine)
                         if test.meets {
                             cover.candidates.append(
@@ -209,16 +220,7 @@ extension TerrainCamera {
                                 let range =
                                     parent.range == .zero || childLevel > bounds.deepestLevel
                                     ? parent.range : bounds.range(level: childLevel, column: childColumn, row: childRow)
-                                let z: (low: Double, high: Double)
-                                if range == .zero {
-                                    z = (0, 0)
-                                } else {
-                                    if rowKappa == nil {
-                                        rowKappa = heightScale.pixelsPerMetre(
-                                            overRows: Double(childRow) * childSide, Double(childRow + 1) * childSide)
-                                    }
-                                    z = HeightScale.heights(of: range, kappa: rowKappa!)
-                                }
+                                let z = heights(of: range, row: childRow, side: childSide, kappa: &rowKappa)
                                 let test: (meets: Bool, depth: Double, refine: Bool, inside: Bool)
                                 if parent.inside && z.low < z.high {
                                     let depth = context.leastDepthInside(
@@ -257,6 +259,17 @@ extension TerrainCamera {
     @inline(__always)
     func heights(of range: ElevationRange, kappa: (least: Double, largest: Double)) -> (low: Double, high: Double) {
         range == .zero ? (0, 0) : HeightScale.heights(of: range, kappa: kappa)
+    }
+
+    /// The heights of a tile of row `row` (tile side `side`) with bounds `range`; `kappa` caches κ over the row,
+    /// found the first time a tile of the row is not [0, 0].
+    @inline(__always)
+    func heights(
+        of range: ElevationRange, row: Int, side: Double, kappa: inout (least: Double, largest: Double)?
+    ) -> (low: Double, high: Double) {
+        guard range != .zero else { return (0, 0) }
+        if kappa == nil { kappa = heightScale.pixelsPerMetre(overRows: Double(row) * side, Double(row + 1) * side) }
+        return HeightScale.heights(of: range, kappa: kappa!)
     }
 
     /// Appends a flat row split (``FlatRows/split(row:first:last:)``) as candidates [0, 0] of the next level: the
