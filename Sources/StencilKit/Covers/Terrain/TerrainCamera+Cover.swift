@@ -123,9 +123,10 @@ extension TerrainCamera {
                     threshold: threshold, enabled: flatRuns)
                 for row in rows.0...rows.1 {
                     var rowKappa: (least: Double, largest: Double)? = nil
+                    var cursor = 0
                     let flat = flatRuns ? startRows.split(row: row, first: columns.0, last: columns.1) : nil
                     for column in columns.0...columns.1 {
-                        let range = bounds.range(level: n, column: column, row: row)
+                        let range = bounds.range(level: n, column: column, row: row, cursor: &cursor)
                         if flatRuns && range == .zero {
                             // A flat tile: as §11's row cover of its row decides (``FlatRows``).
                             guard let flat, column >= flat.first, column <= flat.last else { continue }
@@ -191,6 +192,7 @@ extension TerrainCamera {
                 if refined {
                     for childRow in (2 * row)...(2 * row + 1) {
                         var rowKappa: (least: Double, largest: Double)? = nil
+                        var cursor = 0
                         var k = start
                         while k < end {
                             let parent = cover.candidates[k]
@@ -219,7 +221,9 @@ extension TerrainCamera {
                             for childColumn in (2 * parent.column)...(2 * parent.column + 1) {
                                 let range =
                                     parent.range == .zero || childLevel > bounds.deepestLevel
-                                    ? parent.range : bounds.range(level: childLevel, column: childColumn, row: childRow)
+                                    ? parent.range
+                                    : bounds.range(
+                                        level: childLevel, column: childColumn, row: childRow, cursor: &cursor)
                                 let z = heights(of: range, row: childRow, side: childSide, kappa: &rowKappa)
                                 let test: (meets: Bool, depth: Double, refine: Bool, inside: Bool)
                                 if parent.inside && z.low < z.high {
