@@ -188,7 +188,7 @@ struct CoverContext {
     @inline(__always)
     func meetsVolume(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, near: Double, far: Double) -> Bool {
         let c = corners(x0, x1, y0, y1)
-        if any(insideMask(c, near) .| insideMask(c, far)) { return true }
+        if any(insideMask(c, near)) || any(insideMask(c, far)) { return true }
         if any(columnPoints(c, near: near, far: far).inside) { return true }
         if outsideOnePlane(c, near: near, far: far) { return false }
         var found = false
@@ -261,8 +261,10 @@ struct CoverContext {
     ) {
         let side = planes.2
         var d = SIMD4<Double>(repeating: near)
-        d = pointwiseMax(d, (c.a - volume.margin) / volume.farSlope)
-        d = pointwiseMax(d, ((c.b.replacing(with: -c.b, where: c.b .< 0)) - side.a * c.a - side.constant) / side.d)
+        let behindFar = (c.a - volume.margin) / volume.farSlope
+        d.replace(with: behindFar, where: behindFar .> d)
+        let beside = (c.b.replacing(with: -c.b, where: c.b .< 0) - side.a * c.a - side.constant) / side.d
+        d.replace(with: beside, where: beside .> d)
         let inside =
             (d .<= far) .& (planes.0.values(c.a, c.b, d) .>= 0) .& (planes.1.values(c.a, c.b, d) .>= 0)
             .& (planes.2.values(c.a, c.b, d) .>= 0) .& (planes.3.values(c.a, c.b, d) .>= 0)
