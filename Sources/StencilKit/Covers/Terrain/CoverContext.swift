@@ -130,6 +130,11 @@ struct CoverContext {
         let c = corners(x0, x1, y0, y1)
         let cornerLeast = volume.depth(ahead: c.a.min(), drop: nearDrop)
         if !needDepth && cornerLeast >= threshold { return (true, cornerLeast, false, false) }
+        // V's near plane bounds δ from below too: a ≥ G_n·d − m, so δ ≥ d·(G_n·sin p + cos p) − m·sin p, which grows
+        // with d (G_n·sin p + cos p = D/(D·cos p + h/2·sin p) > 0): least at the top's drop. Tight where the near
+        // plane cuts the box's top.
+        let nearLeast = volume.depth(ahead: volume.nearSlope * nearDrop - volume.margin, drop: nearDrop)
+        if !needDepth && nearLeast >= threshold { return (true, nearLeast, false, false) }
         if all(insideMask(c, nearDrop)) {
             let refine = cornerLeast < threshold
             let inside = refine && zE - zHigh >= tolerance && all(insideMask(c, farDrop))
