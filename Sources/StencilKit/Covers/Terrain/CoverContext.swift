@@ -75,7 +75,8 @@ struct CoverContext {
     /// Exact shortcuts before any clipping, from the corners of the prism: every corner outside one plane of V → the
     /// prism misses V (it is their convex hull); a corner, or a point of a vertical edge (``columnPoints(_:near:far:)``),
     /// inside V → it meets V. For the refinement (δ grows with a and d, as sin p, cos p ≥ 0): the least δ over the
-    /// box's corners is a lower bound of the least over B ∩ V (kept when at or past the threshold); a point of a
+    /// box's corners is a lower bound of the least over B ∩ V, and so are V's own bounds at the box's top drop and
+    /// across its side (kept when one is at or past the threshold); a point of a
     /// vertical edge in V is a point of B ∩ V, so one below the threshold refines; the top face's corners in V make
     /// its least δ the least over B ∩ V. Only boxes across V's boundary with none of these answers are clipped face
     /// by face.
@@ -135,6 +136,13 @@ struct CoverContext {
         // plane cuts the box's top.
         let nearLeast = volume.depth(ahead: volume.nearSlope * nearDrop - volume.margin, drop: nearDrop)
         if !needDepth && nearLeast >= threshold { return (true, nearLeast, false, false) }
+        // And its side planes, |b| ≤ K·δ + M: δ ≥ (|b| − M)/K, and on a box wholly on one side of V's axis (b = 0)
+        // the least |b| is at a corner.
+        let leastAcross = all(c.b .> 0) ? c.b.min() : all(c.b .< 0) ? -c.b.max() : 0
+        if !needDepth && leastAcross > 0 {
+            let sideLeast = (leastAcross - volume.sideMargin) / volume.sideSlope
+            if sideLeast >= threshold { return (true, sideLeast, false, false) }
+        }
         if all(insideMask(c, nearDrop)) {
             let refine = cornerLeast < threshold
             let inside = refine && zE - zHigh >= tolerance && all(insideMask(c, farDrop))
