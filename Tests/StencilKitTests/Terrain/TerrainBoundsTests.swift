@@ -78,6 +78,62 @@ struct TerrainBoundsTests {
         #expect(checked == 20_000 && bounds.entryCount == table.count && table.count > 4000)
     }
 
+    /// Lookups along a row with a cursor (as the terrain cover makes them: increasing unwrapped columns, wrapping
+    /// across ±180°) give the listed-or-inherited bounds, against a brute-force walk up a dictionary: a dense block
+    /// of levels 7–9 (every tile listed: the cursor's runs) among sparse entries, 3,000 rows.
+    @Test func rowLookupsWithACursor() throws {
+        var g = SplitMix64(seed: 0xC0_25E)
+        var table: [TileID: ElevationRange] = [:]
+        let root = ElevationRange(lo: -100, hi: 5000)
+        func effective(_ t: TileID) -> ElevationRange {
+            var t = t
+            while t.level > 0 {
+                if let r = table[t] { return r }
+                t = t.parent!
+            }
+            return root
+        }
+        for n in 1...9 {
+            let dense = n >= 7 ? (1 << (n - 7)) * 24 : 0
+            for y in 0..<dense {
+                for x in 0..<dense {
+                    let t = Self.tile(n, ((1 << n) - dense / 2 + x) & ((1 << n) - 1), 40 * (1 << (n - 7)) + y)
+                    guard table[t] == nil else { continue }
+                    let p = effective(t.parent!)
+                    table[t] = ElevationRange(lo: p.lo, hi: g.uniform(p.lo, p.hi))
+                }
+            }
+            for _ in 0..<(n < 4 ? 3 : 200) {
+                let t = Self.tile(n, g.int(below: 1 << n), g.int(below: 1 << n))
+                guard table[t] == nil else { continue }
+                let p = effective(t.parent!)
+                table[t] = ElevationRange(lo: p.lo, hi: g.uniform(p.lo, p.hi))
+            }
+        }
+        let bounds = try TerrainBounds(
+            root: root, entries: table.map { TerrainBounds.Entry(tile: $0.key, range: $0.value) })
+        var checked = 0
+        var listedHits = 0
+        for _ in 0..<3000 {
+            let n = g.int(0...11)
+            let across = 1 << n
+            let y = n >= 7 && g.chance(0.7) ? 40 * (1 << (n - 7)) + g.int(below: 24 << (n - 7)) : g.int(below: across)
+            var column = g.int(-across - 30...across)
+            var cursor = 0
+            for _ in 0..<g.int(1...60) {
+                let real = ((column % across) + across) % across
+                let t = Self.tile(n, real, y)
+                let want = effective(t.ancestor(atLevel: min(n, 9))!)
+                #expect(bounds.range(level: n, column: column, row: y, cursor: &cursor) == want)
+                if table[t] != nil { listedHits += 1 }
+                checked += 1
+                column += g.int(1...3)
+            }
+        }
+        print("TerrainBoundsTests: \(checked) row lookups with a cursor, \(listedHits) of listed tiles")
+        #expect(checked > 60_000 && listedHits > 10_000)
+    }
+
     @Test func refusals() throws {
         let root = ElevationRange(lo: 0, hi: 1000)
         func refusal(_ entries: [TerrainBounds.Entry], root: ElevationRange = root) -> TerrainBoundsError? {

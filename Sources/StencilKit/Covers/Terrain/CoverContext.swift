@@ -68,71 +68,91 @@ struct CoverContext {
     @inline(__always)
     func tolerance(side: Double) -> Double { 2e-9 * side + fixedTolerance }
 
-    /// Whether the box of (level, column, row) meets V, its least depth over B ∩ V (exact when `needDepth`; when
-    /// only `mayRefine`, any depth below the threshold once one is found; else 0), and whether that asks for the next
-    /// level (threshold D·2^(n_r+b−n−1) px).
+    /// Whether the box of (level, column, row) with heights `heights` (z_lo, z_hi px) meets V, its least depth over
+    /// B ∩ V (exact when `needDepth`; when only `mayRefine`, any depth below the threshold once one is found; else
+    /// 0), and whether that asks for the next level (threshold D·2^(n_r+b−n−1) px).
+    ///
+    /// Exact shortcuts before any clipping, from the corners of the prism: every corner outside one plane of V → the
+    /// prism misses V (it is their convex hull); a corner, or a point of a vertical edge (``columnPoints(_:near:far:)``),
+    /// inside V → it meets V. For the refinement (δ grows with a and d, as sin p, cos p ≥ 0): the least δ over the
+    /// box's corners is a lower bound of the least over B ∩ V, and so are V's own bounds at the box's top drop and
+    /// across its side (kept when one is at or past the threshold); a point of a
+    /// vertical edge in V is a point of B ∩ V, so one below the threshold refines; the top face's corners in V make
+    /// its least δ the least over B ∩ V. Only boxes across V's boundary with none of these answers are clipped face
+    /// by face.
     @inline(__always)
     func examine(
-        level: Int, column: Int, row: Int, side: Double, tolerance: Double, threshold: Double, needDepth: Bool,
-        mayRefine: Bool = true
-    ) -> (meets: Bool, depth: Double, refine: Bool) {
-        let range = bounds.range(level: level, column: column, row: row)
+        level: Int, column: Int, row: Int, side: Double, tolerance: Double, heights: (low: Double, high: Double),
+        threshold: Double, needDepth: Bool, mayRefine: Bool = true
+    ) -> (meets: Bool, depth: Double, refine: Bool, inside: Bool) {
         let x0 = Double(column) * side
         let y0 = Double(row) * side
         let x1 = x0 + side
         let y1 = y0 + side
-        let zLow: Double
-        let zHigh: Double
-        if range == .zero {
-            (zLow, zHigh) = (0, 0)
-        } else {
-            (zLow, zHigh) = HeightScale.heights(of: range, kappa: scale.pixelsPerMetre(overRows: y0, y1))
-        }
+        let (zLow, zHigh) = heights
         let zE = volume.eyeHeight
         if zLow == zHigh {
             let drop = zE - zLow
-            guard drop >= tolerance else { return (false, 0, false) }
+            guard drop >= tolerance else { return (false, 0, false, false) }
             let onFootprint = zLow == 0 && datumIsFootprint
             let cutPlanes = onFootprint ? datumPlanes : planes
             // The whole square first: inside every plane, it meets V; cut to nothing, it misses; else the square
             // shrunk by the tolerance decides.
             var full = square(x0, x1, y0, y1, drop: drop)
             let cut = full.clip(by: cutPlanes)
-            guard full.count > 0 else { return (false, 0, false) }
+            guard full.count > 0 else { return (false, 0, false, false) }
             if cut {
                 var face = square(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, drop: drop)
                 face.clip(by: cutPlanes)
-                guard face.count > 0 else { return (false, 0, false) }
+                guard face.count > 0 else { return (false, 0, false, false) }
             }
             if pitchIsZero {
                 let refine = onFootprint ? viewLevelFloor >= level + 1 : drop <= threshold
-                return (true, drop, refine)
+                return (true, drop, refine, false)
             }
-            guard needDepth || mayRefine else { return (true, 0, false) }
+            guard needDepth || mayRefine else { return (true, 0, false, false) }
             let depth = volume.depth(ahead: full.leastAhead(), drop: drop)
-            return (true, depth, depth < threshold)
+            return (true, depth, depth < threshold, false)
         }
         let lift = min(tolerance, (zHigh - zLow) / 2)
         let near = max(zE - (zHigh - lift), tolerance)
         let far = zE - (zLow + lift)
-        guard near <= far else { return (false, 0, false) }
+        guard near <= far else { return (false, 0, false, false) }
         guard
             meetsVolume(x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far)
-        else { return (false, 0, false) }
-        guard needDepth || mayRefine else { return (true, 0, false) }
-        // Two exact shortcuts from the box's own corners (δ grows with a and d, sin p, cos p ≥ 0): the least depth
-        // over the box bounds the least over B ∩ V from below, and equals it when every corner lies in V.
+        else { return (false, 0, false, false) }
+        guard needDepth || mayRefine else { return (true, 0, false, false) }
+        // Exact shortcuts from the box's corners (δ grows with a and d, sin p, cos p ≥ 0): the least depth over the
+        // box bounds the least over B ∩ V from below, and equals it when the top face's corners lie in V (then so
+        // does the top face, above every other point of B ∩ V); a corner column's least-deep point of V is a point
+        // of B ∩ V, refined when below the threshold.
         let nearDrop = max(zE - zHigh, tolerance)
         let farDrop = zE - zLow
         let c = corners(x0, x1, y0, y1)
         let cornerLeast = volume.depth(ahead: c.a.min(), drop: nearDrop)
-        if !needDepth && cornerLeast >= threshold { return (true, cornerLeast, false) }
-        var allInside = true
-        for i in 0..<4 where !inside(c.a[i], c.b[i], nearDrop) || !inside(c.a[i], c.b[i], farDrop) {
-            allInside = false
-            break
+        if !needDepth && cornerLeast >= threshold { return (true, cornerLeast, false, false) }
+        // V's near plane bounds δ from below too: a ≥ G_n·d − m, so δ ≥ d·(G_n·sin p + cos p) − m·sin p, which grows
+        // with d (G_n·sin p + cos p = D/(D·cos p + h/2·sin p) > 0): least at the top's drop. Tight where the near
+        // plane cuts the box's top.
+        let nearLeast = volume.depth(ahead: volume.nearSlope * nearDrop - volume.margin, drop: nearDrop)
+        if !needDepth && nearLeast >= threshold { return (true, nearLeast, false, false) }
+        // And its side planes, |b| ≤ K·δ + M: δ ≥ (|b| − M)/K, and on a box wholly on one side of V's axis (b = 0)
+        // the least |b| is at a corner.
+        let leastAcross = all(c.b .> 0) ? c.b.min() : all(c.b .< 0) ? -c.b.max() : 0
+        if !needDepth && leastAcross > 0 {
+            let sideLeast = (leastAcross - volume.sideMargin) / volume.sideSlope
+            if sideLeast >= threshold { return (true, sideLeast, false, false) }
         }
-        if allInside { return (true, cornerLeast, cornerLeast < threshold) }
+        if all(insideMask(c, nearDrop)) {
+            let refine = cornerLeast < threshold
+            let inside = refine && zE - zHigh >= tolerance && all(insideMask(c, farDrop))
+            return (true, cornerLeast, refine, inside)
+        }
+        if !needDepth {
+            let column = columnPoints(c, near: nearDrop, far: farDrop)
+            let depths = c.a * volume.sinPitch + column.drops * volume.cosPitch
+            if any(column.inside .& (depths .< threshold)) { return (true, cornerLeast, true, false) }
+        }
         let stop = needDepth ? -Double.infinity : threshold
         var depth = leastDepth(
             x0, x1, y0, y1, near: max(zE - zHigh, tolerance), far: zE - zLow, stopBelow: stop)
@@ -141,7 +161,19 @@ struct CoverContext {
                 x0 + tolerance, x1 - tolerance, y0 + tolerance, y1 - tolerance, near: near, far: far,
                 stopBelow: stop)
         }
-        return (true, depth, depth < threshold)
+        return (true, depth, depth < threshold, false)
+    }
+
+    /// The least depth over the box of (column, row) with heights `heights` (z_lo < z_hi) inside a parent's box that
+    /// lies wholly in V (``examine(level:column:row:side:tolerance:heights:threshold:needDepth:mayRefine:)``'s
+    /// `inside`): boxes nest, so this box lies in V too (it meets V, B ∩ V is the box) and its least depth is its top
+    /// corners'. The parent's box was at least its tolerance below the eye, so this one is too (no drop clamped).
+    @inline(__always)
+    func leastDepthInside(column: Int, row: Int, side: Double, heights: (low: Double, high: Double)) -> Double {
+        let x0 = Double(column) * side
+        let y0 = Double(row) * side
+        let c = corners(x0, x0 + side, y0, y0 + side)
+        return volume.depth(ahead: c.a.min(), drop: volume.eyeHeight - heights.high)
     }
 
     /// The square [x0, x1] × [y0, y1] at drop d as a face in the camera's frame (corners in order around it).
@@ -169,7 +201,9 @@ struct CoverContext {
     @inline(__always)
     func meetsVolume(_ x0: Double, _ x1: Double, _ y0: Double, _ y1: Double, near: Double, far: Double) -> Bool {
         let c = corners(x0, x1, y0, y1)
-        for i in 0..<4 where inside(c.a[i], c.b[i], near) || inside(c.a[i], c.b[i], far) { return true }
+        if any(insideMask(c, near)) || any(insideMask(c, far)) { return true }
+        if any(columnPoints(c, near: near, far: far).inside) { return true }
+        if outsideOnePlane(c, near: near, far: far) { return false }
         var found = false
         forEachFace(c, near: near, far: far) { face in
             var face = face
@@ -221,6 +255,43 @@ struct CoverContext {
             face.append(c.a[i], c.b[i], far)
             guard body(face) else { return }
         }
+    }
+
+    /// Which of the four corners (a, b) at drop d lie in the closed V.
+    @inline(__always)
+    func insideMask(_ c: (a: SIMD4<Double>, b: SIMD4<Double>), _ d: Double) -> SIMDMask<SIMD4<Int64>> {
+        (planes.0.values(c.a, c.b, d) .>= 0) .& (planes.1.values(c.a, c.b, d) .>= 0)
+            .& (planes.2.values(c.a, c.b, d) .>= 0) .& (planes.3.values(c.a, c.b, d) .>= 0)
+    }
+
+    /// The lowest point of each corner's column (a, b) × [near, far] that can lie in V, and whether it does: V's far
+    /// and side planes bound the drop from below, d* = max(near, (a − m)/G_f, (|b| − K·sin p·a − M)/(K·cos p)), its
+    /// near plane from above, so the column meets V exactly when (a, b, d*) does (checked with the planes' own
+    /// values, as a corner is) and d* ≤ far; δ grows with d, so (a, b, d*) is the column's least-deep point of V.
+    @inline(__always)
+    func columnPoints(_ c: (a: SIMD4<Double>, b: SIMD4<Double>), near: Double, far: Double) -> (
+        drops: SIMD4<Double>, inside: SIMDMask<SIMD4<Int64>>
+    ) {
+        let side = planes.2
+        var d = SIMD4<Double>(repeating: near)
+        let behindFar = (c.a - volume.margin) / volume.farSlope
+        d.replace(with: behindFar, where: behindFar .> d)
+        let beside = (c.b.replacing(with: -c.b, where: c.b .< 0) - side.a * c.a - side.constant) / side.d
+        d.replace(with: beside, where: beside .> d)
+        let inside =
+            (d .<= far) .& (planes.0.values(c.a, c.b, d) .>= 0) .& (planes.1.values(c.a, c.b, d) .>= 0)
+            .& (planes.2.values(c.a, c.b, d) .>= 0) .& (planes.3.values(c.a, c.b, d) .>= 0)
+        return (d, inside)
+    }
+
+    /// Whether all eight corners of the prism (the corners at drops `near` and `far`) lie strictly outside one plane
+    /// of V: then the prism, their convex hull, misses V.
+    @inline(__always)
+    func outsideOnePlane(_ c: (a: SIMD4<Double>, b: SIMD4<Double>), near: Double, far: Double) -> Bool {
+        func outside(_ p: VolumePlane) -> Bool {
+            all((p.values(c.a, c.b, near) .< 0) .& (p.values(c.a, c.b, far) .< 0))
+        }
+        return outside(planes.0) || outside(planes.1) || outside(planes.2) || outside(planes.3)
     }
 
     /// Whether (a, b, d) lies in the closed V.

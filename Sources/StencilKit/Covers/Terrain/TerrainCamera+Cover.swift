@@ -14,6 +14,15 @@ extension TerrainCamera {
     /// fixed, so a tile meeting V has a parent meeting V; levels whose every tile is refined (the greatest depth of V
     /// over the bounds' height range below the threshold) are skipped, as §11's cover skips them.
     ///
+    /// Fast paths, each giving what the clipping gives. Every descendant of a [0, 0] tile is [0, 0] (children lie
+    /// inside their parent's bounds): with the eye at the datum anchor and no depths asked, such tiles are decided a
+    /// row at a time by §11's row covers of the footprint and of its refined part (`FlatRows`), as ``PitchedCover``
+    /// decides them. A box is first tested by its corners and by its vertical edges' least-deep points in V (the
+    /// plane values of a point, as the clipping keeps a vertex) and clipped only across V's boundary when these do
+    /// not answer; a refined box whose eight corners lie in V holds its children's boxes, which lie in V too and take
+    /// their top corners' least depth untested. Bounds are kept per candidate (a child below N_b or of a [0, 0] tile
+    /// needs no lookup) and κ is found once a row.
+    ///
     /// Tolerances. Overlaps thinner than the draw tolerance e_t = 2·(10⁻⁹·L + 10⁻¹⁴·W) + 16 ulp (L the tile's side,
     /// W the world's width, the ulp of the footprint's reach — §11's cover's) count as touching: a box meets V when
     /// the box shrunk by e_t (in x, y, and in z by at most half its height) meets the closed V at a drop ≥ e_t. The
@@ -29,8 +38,9 @@ extension TerrainCamera {
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than
     ///   ``PerspectiveCamera/maximumCoverTiles`` tiles (or as many tiles meeting V at one level), before it takes more
     ///   memory.
-    /// - Complexity: O(boxes examined) = O(tiles of the cover + their refined ancestors' children), each O(1) (six
-    ///   faces clipped by four planes), plus a bounds lookup each; no allocation once `cover` has grown; plus
+    /// - Complexity: O(boxes examined) = O(tiles of the cover + their refined ancestors' children), each O(1) (at
+    ///   worst six faces clipped by four planes), plus a bounds lookup each at levels ≤ N_b outside [0, 0] subtrees;
+    ///   [0, 0] subtrees in O(rows + tiles) as §11's cover; no allocation once `cover` has grown; plus
     ///   O(tiles · log tiles) for ``TileOrder/nearestFirst``.
     public func cover(order: TileOrder = .rowMajor, depths: Bool = false, into cover: inout TerrainCover)
         throws(StencilError)
@@ -55,9 +65,12 @@ extension TerrainCamera {
         guard tile.y >= 0, tile.y < 1 << tile.level else { return nil }
         let context = CoverContext(self)
         let side = heightScale.width / Double(1 << tile.level)
+        let range = bounds.range(level: tile.level, column: tile.x, row: tile.y)
+        let kappa = heightScale.pixelsPerMetre(overRows: Double(tile.y) * side, Double(tile.y + 1) * side)
         let test = context.examine(
             level: tile.level, column: tile.x, row: tile.y, side: side, tolerance: context.tolerance(side: side),
-            threshold: camera.refinementDepth(below: tile.level), needDepth: true)
+            heights: heights(of: range, kappa: kappa), threshold: camera.refinementDepth(below: tile.level),
+            needDepth: true)
         return test.meets ? test.depth : nil
     }
 
@@ -85,6 +98,9 @@ extension TerrainCamera {
             threshold /= 2
         }
         var side = heightScale.width / Double(1 << n)
+        // Flat tiles by §11's row covers (``FlatRows``) when the eye is at the datum anchor and no depths are asked.
+        let flatRuns = context.datumIsFootprint && !depths
+        let footprintRows = QuadRows(camera.footprint)
         // The start level: every tile of the shadow's bounding box whose box meets V.
         do {
             let tolerance = context.tolerance(side: side)
@@ -102,16 +118,35 @@ extension TerrainCamera {
                     throw PerspectiveCamera.tooManyTiles(area)
                 }
                 let mayRefine = n < levels.maxLevel
+                let startRows = FlatRows(
+                    camera: camera, footprint: footprintRows, level: n, length: side, tolerance: tolerance,
+                    threshold: threshold, enabled: flatRuns)
                 for row in rows.0...rows.1 {
+                    var rowKappa: (least: Double, largest: Double)? = nil
+                    var cursor = 0
+                    let flat = flatRuns ? startRows.split(row: row, first: columns.0, last: columns.1) : nil
                     for column in columns.0...columns.1 {
+                        let range = bounds.range(level: n, column: column, row: row, cursor: &cursor)
+                        if flatRuns && range == .zero {
+                            // A flat tile: as §11's row cover of its row decides (``FlatRows``).
+                            guard let flat, column >= flat.first, column <= flat.last else { continue }
+                            let refined = flat.refined ?? (flat.last + 1, flat.last)
+                            cover.candidates.append(
+                                TerrainCandidate(
+                                    column: column, row: row, range: range, depth: 0,
+                                    refine: column >= refined.first && column <= refined.last))
+                            continue
+                        }
                         let test = context.examine(
                             level: n, column: column, row: row, side: side, tolerance: tolerance,
-                            threshold: threshold, needDepth: depths, mayRefine: mayRefine)
+                            heights: heights(of: range, row: row, side: side, kappa: &rowKappa), threshold: threshold,
+                            needDepth: depths,
+                            mayRefine: mayRefine)
                         if test.meets {
                             cover.candidates.append(
                                 TerrainCandidate(
-                                    column: column, row: row, depth: test.depth,
-                                    refine: n < levels.maxLevel && test.refine))
+                                    column: column, row: row, range: range, depth: test.depth,
+                                    refine: mayRefine && test.refine, inside: test.inside))
                         }
                     }
                 }
@@ -124,6 +159,9 @@ extension TerrainCamera {
             let childThreshold = threshold / 2
             let childLevel = n + 1
             let mayRefine = childLevel < levels.maxLevel
+            let flatRows = FlatRows(
+                camera: camera, footprint: footprintRows, level: childLevel, length: childSide,
+                tolerance: childTolerance, threshold: childThreshold, enabled: flatRuns)
             var start = 0
             let all = cover.candidates.count
             while start < all {
@@ -153,13 +191,51 @@ extension TerrainCamera {
                 // The children of the refined tiles, row 2y then 2y + 1, west to east.
                 if refined {
                     for childRow in (2 * row)...(2 * row + 1) {
-                        for k in start..<end where cover.candidates[k].refine {
-                            let column = cover.candidates[k].column
-                            for childColumn in (2 * column)...(2 * column + 1) {
-                                let test = context.examine(
-                                    level: childLevel, column: childColumn, row: childRow, side: childSide,
-                                    tolerance: childTolerance, threshold: childThreshold, needDepth: depths,
-                                    mayRefine: mayRefine)
+                        var rowKappa: (least: Double, largest: Double)? = nil
+                        var cursor = 0
+                        var k = start
+                        while k < end {
+                            let parent = cover.candidates[k]
+                            guard parent.refine else {
+                                k += 1
+                                continue
+                            }
+                            if flatRuns && parent.range == .zero {
+                                // A run of refined flat tiles: its children row by §11's row covers.
+                                var last = k
+                                while last + 1 < end && cover.candidates[last + 1].refine
+                                    && cover.candidates[last + 1].range == .zero
+                                    && cover.candidates[last + 1].column == cover.candidates[last].column + 1
+                                {
+                                    last += 1
+                                }
+                                if let split = flatRows.split(
+                                    row: childRow, first: 2 * parent.column, last: 2 * cover.candidates[last].column + 1
+                                ) {
+                                    try appendFlat(split, row: childRow, to: &cover)
+                                }
+                                k = last + 1
+                                continue
+                            }
+                            k += 1
+                            for childColumn in (2 * parent.column)...(2 * parent.column + 1) {
+                                let range =
+                                    parent.range == .zero || childLevel > bounds.deepestLevel
+                                    ? parent.range
+                                    : bounds.range(
+                                        level: childLevel, column: childColumn, row: childRow, cursor: &cursor)
+                                let z = heights(of: range, row: childRow, side: childSide, kappa: &rowKappa)
+                                let test: (meets: Bool, depth: Double, refine: Bool, inside: Bool)
+                                if parent.inside && z.low < z.high {
+                                    let depth = context.leastDepthInside(
+                                        column: childColumn, row: childRow, side: childSide, heights: z)
+                                    test = (true, depth, depth < childThreshold, depth < childThreshold)
+                                } else {
+                                    test = context.examine(
+                                        level: childLevel, column: childColumn, row: childRow, side: childSide,
+                                        tolerance: childTolerance, heights: z, threshold: childThreshold,
+                                        needDepth: depths, mayRefine: mayRefine)
+                                }
                                 guard test.meets else { continue }
                                 guard cover.count + cover.nextCandidates.count < PerspectiveCamera.maximumCoverTiles
                                 else {
@@ -168,8 +244,8 @@ extension TerrainCamera {
                                 }
                                 cover.nextCandidates.append(
                                     TerrainCandidate(
-                                        column: childColumn, row: childRow, depth: test.depth,
-                                        refine: childLevel < levels.maxLevel && test.refine))
+                                        column: childColumn, row: childRow, range: range, depth: test.depth,
+                                        refine: mayRefine && test.refine, inside: test.inside))
                             }
                         }
                     }
@@ -180,6 +256,40 @@ extension TerrainCamera {
             n = childLevel
             side = childSide
             threshold = childThreshold
+        }
+    }
+
+    /// The heights [z_lo, z_hi] px of a tile with bounds `range` over rows whose κ runs over `kappa` (0 for [0, 0]).
+    @inline(__always)
+    func heights(of range: ElevationRange, kappa: (least: Double, largest: Double)) -> (low: Double, high: Double) {
+        range == .zero ? (0, 0) : HeightScale.heights(of: range, kappa: kappa)
+    }
+
+    /// The heights of a tile of row `row` (tile side `side`) with bounds `range`; `kappa` caches κ over the row,
+    /// found the first time a tile of the row is not [0, 0].
+    @inline(__always)
+    func heights(
+        of range: ElevationRange, row: Int, side: Double, kappa: inout (least: Double, largest: Double)?
+    ) -> (low: Double, high: Double) {
+        guard range != .zero else { return (0, 0) }
+        if kappa == nil { kappa = heightScale.pixelsPerMetre(overRows: Double(row) * side, Double(row + 1) * side) }
+        return HeightScale.heights(of: range, kappa: kappa!)
+    }
+
+    /// Appends a flat row split (``FlatRows/split(row:first:last:)``) as candidates [0, 0] of the next level: the
+    /// columns before the refined run, the refined run, the columns after it.
+    @inline(__always)
+    func appendFlat(
+        _ split: (first: Int, last: Int, refined: (first: Int, last: Int)?), row: Int, to cover: inout TerrainCover
+    ) throws(StencilError) {
+        let total = cover.count + cover.nextCandidates.count + (split.last - split.first + 1)
+        guard total <= PerspectiveCamera.maximumCoverTiles else { throw PerspectiveCamera.tooManyTiles(Double(total)) }
+        let refined = split.refined ?? (split.last + 1, split.last)
+        for column in split.first...split.last {
+            cover.nextCandidates.append(
+                TerrainCandidate(
+                    column: column, row: row, range: .zero, depth: 0,
+                    refine: column >= refined.first && column <= refined.last))
         }
     }
 

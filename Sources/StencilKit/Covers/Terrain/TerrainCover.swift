@@ -29,10 +29,14 @@ public struct TerrainCover: Sendable {
     public init() {}
 }
 
-/// A tile whose box meets the view volume, with its least depth there and whether it is refined.
+/// A tile whose box meets the view volume, with its bounds (kept so that children of a [0, 0] tile or below N_b
+/// need no lookup), its least depth there and whether it is refined.
 struct TerrainCandidate: Sendable {
     var column: Int
     var row: Int
+    var range: ElevationRange
     var depth: Double
     var refine: Bool
+    /// Whether its whole box lies in V (a refined box whose eight corners are in V): so do its children's.
+    var inside = false
 }

@@ -113,4 +113,16 @@ struct VolumePlane: Sendable, Hashable {
 
     @inline(__always)
     func value(_ x: Double, _ y: Double, _ z: Double) -> Double { a * x + b * y + d * z + constant }
+
+    /// The values at four points (x, y, z).
+    @inline(__always)
+    func values(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ z: SIMD4<Double>) -> SIMD4<Double> {
+        a * x + b * y + d * z + constant
+    }
+
+    /// The values at four points (x, y) sharing z.
+    @inline(__always)
+    func values(_ x: SIMD4<Double>, _ y: SIMD4<Double>, _ z: Double) -> SIMD4<Double> {
+        a * x + b * y + d * z + constant
+    }
 }

@@ -184,6 +184,40 @@ public struct TerrainBounds: Sendable, Hashable {
         range(level: level, x: column & ((1 << level) - 1), y: row)
     }
 
+    /// The bounds of the unwrapped tile (level, column i, row y), as ``range(level:column:row:)``, for lookups made in
+    /// increasing key order within one row (a row of children, west to east): the level's table is searched from
+    /// `cursor` (an index into it, 0 to start a row) by doubling steps, so a run of listed neighbours costs O(1)
+    /// each; a key before the cursor (a column wrapped across ±180°) is searched in the whole table. `cursor` is
+    /// left at the key's place. The answer is ``range(level:column:row:)``'s: a tile not listed at its level (or
+    /// below N_b) takes its ancestor's as there.
+    /// - Complexity: O(log d), d the distance from the cursor in the table; no allocation.
+    @inline(__always)
+    func range(level: Int, column: Int, row: Int, cursor: inout Int) -> ElevationRange {
+        let deepest = tables.count - 1
+        guard level <= deepest, level > 0 else { return range(level: level, column: column, row: row) }
+        let x = column & ((1 << level) - 1)
+        let key = Self.key(x: x, y: row)
+        let found = tables[level].keys.withUnsafeBufferPointer { k -> Int? in
+            var low = cursor < k.count && k[cursor] <= key ? cursor : 0
+            // Doubling steps from the cursor bracket the key, then a binary search in the bracket.
+            var step = 1
+            var high = low
+            while high < k.count && k[high] < key {
+                low = high + 1
+                high = min(high + step, k.count)
+                step *= 2
+            }
+            while low < high {
+                let mid = (low + high) >> 1
+                if k[mid] < key { low = mid + 1 } else { high = mid }
+            }
+            cursor = low
+            return low < k.count && k[low] == key ? low : nil
+        }
+        if let found { return tables[level].ranges[found] }
+        return Self.effectiveRange(level: level - 1, x: x >> 1, y: row >> 1, root: root, tables: tables).range
+    }
+
     /// Every listed entry (the root not included), level by level and row-major.
     /// - Complexity: O(n); allocates the array.
     public var entries: [Entry] {
