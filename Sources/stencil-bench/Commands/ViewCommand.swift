@@ -23,14 +23,14 @@ enum ViewCommand {
             do { argument = try args.single("VIEW", command: "view") } catch {
                 throw ViewError(.usage, error.description)
             }
-            let (document, source, _) = try BuiltinViews.text(argument)
+            let (document, source, folder) = try BuiltinViews.text(argument)
             if MapLibreViewScenario.isMapLibre(document) {
                 // A MapLibre view: the tiles MapLibre GL JS requests.
                 let setup = try MapLibreViewSetup(MapLibreViewScenario(json: document, source: source))
                 print(json ? mapLibreJSON(setup).rendered() : mapLibreText(setup), terminator: "")
                 return 0
             }
-            let scenario = try ViewScenario(json: document, source: source)
+            let scenario = try ViewScenario(json: document, source: source, folder: folder)
             if scenario.camera != nil {
                 // A pitched view (§11): its multi-level cover.
                 let setup = try PitchedViewSetup(scenario)
