@@ -31,7 +31,8 @@ import MercatorMath
 ///   ``calibrate(reading:isolated:pause:)`` measures the source before a flight.
 /// - **Release**: when the loader is released (or ``shutdown(waitingUpTo:)`` is called) its workers stop: each
 ///   finishes the read it is in (a read cannot be interrupted) and takes no further job; queued jobs are dropped
-///   unread. A worker's thread ends, and lets go of the source, as soon as its read returns;
+///   unread. A worker's thread ends, and lets go of the source, as soon as its read returns (its closure, which
+///   holds the source, goes as the thread finishes);
 ///   ``shutdown(waitingUpTo:)`` waits for that (a join with a time limit) and says whether every worker ended.
 ///
 /// Threads and cost. The render-thread members (``request(_:)``, ``completions(through:)``,

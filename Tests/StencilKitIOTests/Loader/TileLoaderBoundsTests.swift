@@ -200,6 +200,9 @@ private final class SlowCountingSource: TileSource, @unchecked Sendable {
     #expect(loader.liveWorkerCount == 0)
     #expect(source!.reads == 64)  // the 36 queued jobs were dropped unread
     source = nil
+    // The threads' closures (which hold the source) go as each thread finishes, just after it stops counting.
+    let released = Date().addingTimeInterval(5)
+    while weakSource != nil && Date() < released { usleep(1_000) }
     #expect(weakSource == nil)  // no worker holds the source any more
     _ = loader.completions(through: Double.infinity)
 }
