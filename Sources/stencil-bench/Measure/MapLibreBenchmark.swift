@@ -119,10 +119,7 @@ struct MapLibreBenchmark {
     static func runAll(settings: BenchmarkSettings) -> [Result] {
         let progress = Progress("run: MapLibre covers")
         defer { progress.finish() }
-        return cases.enumerated().map { i, c in
-            progress.update("run: [maplibre \(i + 1)/\(cases.count)] \(c.name)")
-            return run(c, settings: settings)
-        }
+        return progress.each(cases, kind: "maplibre", name: \.name) { run($0, settings: settings) }
     }
 
     /// The report's table.

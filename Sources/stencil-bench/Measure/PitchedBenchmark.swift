@@ -179,10 +179,7 @@ struct PitchedBenchmark {
     static func runAll(settings: BenchmarkSettings) -> [Result] {
         let progress = Progress("run: pitched covers")
         defer { progress.finish() }
-        return cases.enumerated().map { i, c in
-            progress.update("run: [pitched \(i + 1)/\(cases.count)] \(c.name)")
-            return run(c, settings: settings)
-        }
+        return progress.each(cases, kind: "pitched", name: \.name) { run($0, settings: settings) }
     }
 
     /// The report's table.

@@ -184,11 +184,7 @@ enum TerrainBenchmark {
             failed.findings.check(["terrain bench: \(error)"])
             return ([failed], Derivation())
         }
-        var results: [PitchedBenchmark.Result] = []
-        for (i, c) in all.enumerated() {
-            progress.update("run: [terrain \(i + 1)/\(all.count)] \(c.name)")
-            results.append(run(c, settings: settings))
-        }
+        let results = progress.each(all, kind: "terrain", name: \.name) { run($0, settings: settings) }
         progress.update("run: terrain bounds of a 1,024-tile DEM level")
         return (results, derivation(settings: settings))
     }

@@ -75,6 +75,16 @@ final class Progress: @unchecked Sendable {
         lock.unlock()
     }
 
+    /// `body` of each of `items` in order, the step shown as `run: [KIND i/n] NAME`.
+    func each<Item, Result>(_ items: [Item], kind: String, name: (Item) -> String, _ body: (Item) -> Result)
+        -> [Result]
+    {
+        items.enumerated().map { i, item in
+            update("run: [\(kind) \(i + 1)/\(items.count)] \(name(item))")
+            return body(item)
+        }
+    }
+
     /// Stops showing progress and clears the line it left on a terminal.
     func finish() {
         lock.lock()
