@@ -73,7 +73,9 @@ for n in range(n0, n1 + 1):
 print(f"ok: corridor {sys.argv[1].split('/')[-1]}: {len(got)} tiles equal the brute force")
 PY
 done
-"$bin" corridor Benchmarks/corridors/zurich-500m.json | grep -q "level 15:" || { echo "FAIL: text output" >&2; exit 1; }
+# Captured first: under pipefail, `grep -q` exiting at its first match would fail the writer with SIGPIPE at random.
+corridor_text=$("$bin" corridor Benchmarks/corridors/zurich-500m.json)
+grep -q "level 15:" <<<"$corridor_text" || { echo "FAIL: text output" >&2; exit 1; }
 
 # extract of a corridor file: the corridor's tiles the fixture holds (levels 12-14 over Zurich).
 "$bin" extract Benchmarks/corridors/zurich-500m.json --source Tests/StencilKitIOTests/Fixtures/zurich-pyramid.pmtiles \
