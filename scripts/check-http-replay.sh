@@ -5,6 +5,7 @@
 # on the HTTP source, the schedule planned at its least capacity on that model, then flown), checks that the
 # schedule's row has 0 stalled frames, prints its figures and nginx's request count, and stops nginx by its PID.
 #
+#   scripts/check-http-replay.sh Benchmarks/archives/jfk-lhr-6-10.pmtiles jfk-lhr 600   (as CI runs it)
 #   scripts/check-http-replay.sh /tmp/world-0-10.pmtiles jfk-lhr 60
 #
 # ARCHIVE must hold the scenario's grid level (jfk-lhr: level 8; scripts/make-synthetic-source.py 0 10 writes one).
