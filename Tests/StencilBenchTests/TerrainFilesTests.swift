@@ -188,4 +188,24 @@ struct TerrainFilesTests {
             #expect("\(error)".contains("frame"), "\(error)")
         }
     }
+
+    @Test("svg of a chase frame over terrain draws the cover over terrain, not the flat one, with its caption")
+    func chaseFrameOverTerrainPicture() throws {
+        let path = "\(Self.root)/Benchmarks/scenarios/alps-flight.json"
+        let setup = try ScenarioSetup(try BuiltinScenarios.resolve(path))
+        let chase = try #require(setup.chase)
+        let frame = 982
+        let pose = setup.frames.pose(ofFrame: frame)
+        let overTerrain = try chase.terrainCamera(at: pose, on: setup.grid).cover()
+        let flat = try chase.camera(at: pose, on: setup.grid).cover()
+        // The frame needs tiles the flat cover lacks (so the picture can tell them apart).
+        #expect(Set(overTerrain) != Set(flat))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("chase-terrain-\(getpid()).svg").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        #expect(try SvgCommand.run([path, "--frame", "\(frame)", "-o", output]) == 0)
+        let svg = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(svg.contains("over terrain: eye 3500 m above the datum"))
+        #expect(svg.contains("cover: \(overTerrain.count) tiles"), "the caption counts the cover over terrain")
+        #expect(overTerrain.count != flat.count)
+    }
 }

@@ -53,8 +53,9 @@ enum HelpCommand {
         and the pause plan; prints stalled frames, the loop's frame time, the loader's figures and each method's
         capacity, or {"error": {"kind", "message"}} with --json and exit status 2.
         `svg --segments` draws the budget plan's segments; `svg --residency` the streaming schedule's residency over
-        time; `animate` writes a self-contained HTML page of the flight under that schedule (tiles loading, resident,
-        evicted), or with --state-at T what it shows at T, as JSON.
+        time; `svg` of a chase scenario draws frame N's cover (over terrain, its boxes shaded by height); `animate`
+        writes a self-contained HTML page of the flight under that schedule (tiles loading, resident, evicted), or
+        with --state-at T what it shows at T, as JSON.
         Scenario and view files, every field and the JSON reader's rules: Benchmarks/FORMAT.md.
         `run` (the default) measures stencil setup, planning and per-frame culling and exits 1 if a frame, a
         stencil setup or a segment switch exceeds the frame budget (1/fps), if culling disagrees with brute

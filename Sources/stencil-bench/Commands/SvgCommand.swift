@@ -153,15 +153,7 @@ enum SvgCommand {
         let setup = try PitchedViewSetup(scenario)
         let c = setup.camera
         let name = scenario.name ?? scenario.source
-        var terrainLine: [String] = []
-        if let terrain = setup.terrain {
-            let top = terrain.eyeTile.map { terrain.bounds.range(of: $0) } ?? terrain.bounds.root
-            terrainLine = [
-                "over terrain: eye \(fmt(terrain.eyeAltitude, decimals: 1)) m above the datum, the tile under it "
-                    + "\(top); bounds to level \(terrain.bounds.deepestLevel) (root \(terrain.bounds.root)); boxes "
-                    + "shaded brown by their upper bound"
-            ]
-        }
+        let terrainLine = setup.terrain.map { [Self.terrainCaption($0)] } ?? []
         var drawing = PitchedViewDrawing(
             camera: c, cover: setup.cover,
             caption: [
@@ -182,7 +174,8 @@ enum SvgCommand {
     }
 
     /// `svg SCENARIO [--frame N] -o FILE.svg` for a scenario with a chase camera: the pitched view at frame N
-    /// (default: the middle of the flight), with the aircraft's position marked.
+    /// (default: the middle of the flight), with the aircraft's position marked; over terrain (`"terrain"`), the
+    /// frame's cover over terrain (§14) with its boxes shaded by their upper bound.
     static func pitchedScenario(
         _ setup: ScenarioSetup, camera chase: ChaseCamera, args: Arguments, output: String
     ) throws -> Int32 {
@@ -195,9 +188,18 @@ enum SvgCommand {
         let pose = frames.pose(ofFrame: frame)
         let camera: PerspectiveCamera
         let cover: [PitchedTile]
+        // Over terrain, the frame's cover over terrain (§14), its boxes shaded by their upper bound.
+        var terrain: TerrainCamera?
         do {
-            camera = try chase.camera(at: pose, on: setup.grid)
-            cover = try camera.cover()
+            if chase.terrain != nil {
+                let view = try chase.terrainCamera(at: pose, on: setup.grid)
+                terrain = view
+                camera = view.camera
+                cover = try view.cover()
+            } else {
+                camera = try chase.camera(at: pose, on: setup.grid)
+                cover = try camera.cover()
+            }
         } catch { throw ScenarioError("\(setup.scenario.source): frame \(frame)", error) }
         let counts = PitchedLevels.counts(cover.lazy.map(\.level))
         let (t, _) = setup.timeAndGround(frame: frame, pose: pose)
@@ -210,11 +212,22 @@ enum SvgCommand {
                     + "\(fmt(camera.mapZoom, decimals: 4)), view level \(camera.level) · heading "
                     + "\(fmt(pose.heading, decimals: 2))° · screen \(fmt(chase.width))×\(fmt(chase.height)) points",
                 "cover: \(cover.count) tiles (\(PitchedLevels.text(counts)))",
-            ])
+            ] + (terrain.map { Self.terrainCaption($0) }.map { [$0] } ?? []))
+        if let terrain {
+            drawing.elevations = cover.map { terrain.bounds.range(of: $0.realTile) }
+        }
         drawing.marks = [(pose.position, "aircraft")]
         try Console.write(drawing.render(), to: output)
         print("wrote \(output): \(setup.scenario.name), frame \(frame) of \(frames.count), \(cover.count) tiles")
         return 0
+    }
+
+    /// The caption's line for a camera over terrain: the eye's altitude, the bounds under it, the pyramid's depth.
+    static func terrainCaption(_ terrain: TerrainCamera) -> String {
+        let top = terrain.eyeTile.map { terrain.bounds.range(of: $0) } ?? terrain.bounds.root
+        return "over terrain: eye \(fmt(terrain.eyeAltitude, decimals: 1)) m above the datum, the tile under it "
+            + "\(top); bounds to level \(terrain.bounds.deepestLevel) (root \(terrain.bounds.root)); boxes "
+            + "shaded brown by their upper bound"
     }
 
     /// `altitude A m` or `map zoom Z`.
