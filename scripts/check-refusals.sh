@@ -61,6 +61,15 @@ fi
 mkdir -p "$work/folder.json"
 refuses badParameter 'is a directory' stencil "$work/folder.json" --json
 refuses file 'is a directory' view "$work/folder.json" --json
+# svg of a MapLibre view: refused as a usage error naming the view and the command that lists its tiles.
+status=0
+"$bin" svg Benchmarks/views/maplibre-zurich70.json -o "$work/m.svg" >"$work/out" 2>"$work/err" || status=$?
+if [[ $status == 2 ]] && grep -q "is a MapLibre view" "$work/err"; then
+    echo "ok: stencil-bench svg MAPLIBRE-VIEW -o FILE → a MapLibre view"
+else
+    echo "FAIL: svg of a MapLibre view: exit $status, stderr $(cat "$work/err")" >&2
+    failures=$((failures + 1))
+fi
 status=0
 "$bin" svg example1 -o "$work/folder.json" >"$work/out" 2>"$work/err" || status=$?
 if [[ $status == 2 ]] && grep -q 'is a directory; give the path of a file' "$work/err"; then

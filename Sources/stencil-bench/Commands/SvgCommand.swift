@@ -11,7 +11,18 @@ enum SvgCommand {
     /// Runs the command on the words after `svg`: a view's picture when an argument names a view, else a
     /// scenario's; exit status 0.
     static func run(_ words: [String]) throws -> Int32 {
-        try words.contains(where: BuiltinViews.isView) ? view(words) : scenario(words)
+        if let file = words.first(where: isMapLibreView) {
+            throw UsageError(
+                "'svg' draws flat and pitched views and scenarios: \(file) is a MapLibre view (list its tiles with "
+                    + "'stencil-bench view \(file)')")
+        }
+        return try words.contains(where: BuiltinViews.isView) ? view(words) : scenario(words)
+    }
+
+    /// Whether `argument` names a MapLibre view file (with `"maplibre"`).
+    static func isMapLibreView(_ argument: String) -> Bool {
+        guard let file = try? BuiltinViews.text(argument) else { return false }
+        return MapLibreViewScenario.isMapLibre(file.text)
     }
 
     /// `svg SCENARIO [--frame N | --segments | --residency [--capacity N] [--latency S] [--throughput N]]
