@@ -36,8 +36,10 @@ find_docc() {
         real_swift=$(readlink -f "$swift_path" 2>/dev/null || echo "$swift_path")
         candidate="$(dirname "$real_swift")/docc"
         [[ -x "$candidate" ]] && { echo "$candidate"; return; }
-        resource=$(swift -print-target-info 2>/dev/null |
-            sed -n 's/.*"runtimeResourcePath"[^"]*"\([^"]*\)".*/\1/p' | head -n 1)
+        # The output is captured whole before sed reads it (no early exit in a pipeline under pipefail).
+        local info
+        info=$(swift -print-target-info 2>/dev/null || true)
+        resource=$(sed -n '/"runtimeResourcePath"/{s/.*"runtimeResourcePath"[^"]*"\([^"]*\)".*/\1/p;q;}' <<<"$info")
         candidate="$resource/../../bin/docc"
         [[ -n "$resource" && -x "$candidate" ]] && { echo "$candidate"; return; }
     fi
