@@ -61,23 +61,22 @@ fi
 mkdir -p "$work/folder.json"
 refuses badParameter 'is a directory' stencil "$work/folder.json" --json
 refuses file 'is a directory' view "$work/folder.json" --json
+# refusesOnStderr FRAGMENT ARGS…: exit 2 and FRAGMENT in the message on stderr (svg has no --json).
+refusesOnStderr() {
+    local fragment=$1
+    shift
+    local status=0
+    "$bin" "$@" >"$work/out" 2>"$work/err" || status=$?
+    if [[ $status == 2 ]] && grep -q "$fragment" "$work/err"; then
+        echo "ok: stencil-bench $* → $fragment"
+    else
+        echo "FAIL: stencil-bench $*: exit $status, stderr $(cat "$work/err")" >&2
+        failures=$((failures + 1))
+    fi
+}
 # svg of a MapLibre view: refused as a usage error naming the view and the command that lists its tiles.
-status=0
-"$bin" svg Benchmarks/views/maplibre-zurich70.json -o "$work/m.svg" >"$work/out" 2>"$work/err" || status=$?
-if [[ $status == 2 ]] && grep -q "is a MapLibre view" "$work/err"; then
-    echo "ok: stencil-bench svg MAPLIBRE-VIEW -o FILE → a MapLibre view"
-else
-    echo "FAIL: svg of a MapLibre view: exit $status, stderr $(cat "$work/err")" >&2
-    failures=$((failures + 1))
-fi
-status=0
-"$bin" svg example1 -o "$work/folder.json" >"$work/out" 2>"$work/err" || status=$?
-if [[ $status == 2 ]] && grep -q 'is a directory; give the path of a file' "$work/err"; then
-    echo "ok: stencil-bench svg example1 -o FOLDER → is a directory"
-else
-    echo "FAIL: svg to a folder: exit $status, stderr $(cat "$work/err")" >&2
-    failures=$((failures + 1))
-fi
+refusesOnStderr 'is a MapLibre view' svg Benchmarks/views/maplibre-zurich70.json -o "$work/m.svg"
+refusesOnStderr 'is a directory; give the path of a file' svg example1 -o "$work/folder.json"
 printf 'not an archive at all, but long enough to hold a header of 127 bytes %0100d' 0 >"$work/bad.pmtiles"
 refuses archive 'PMTiles' archive "$work/bad.pmtiles" --json
 refuses archive 'PMTiles' extract jfk-lhr --source "$work/bad.pmtiles" --levels 0...2 --out "$work/o.pmtiles" --json

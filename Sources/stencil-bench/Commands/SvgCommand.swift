@@ -223,7 +223,7 @@ enum SvgCommand {
                     + "\(fmt(camera.mapZoom, decimals: 4)), view level \(camera.level) · heading "
                     + "\(fmt(pose.heading, decimals: 2))° · screen \(fmt(chase.width))×\(fmt(chase.height)) points",
                 "cover: \(cover.count) tiles (\(PitchedLevels.text(counts)))",
-            ] + (terrain.map { Self.terrainCaption($0) }.map { [$0] } ?? []))
+            ] + (terrain.map { [Self.terrainCaption($0)] } ?? []))
         if let terrain {
             drawing.elevations = cover.map { terrain.bounds.range(of: $0.realTile) }
         }
