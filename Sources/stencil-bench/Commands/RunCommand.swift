@@ -116,7 +116,7 @@ enum RunCommand {
             document = .object(pairs)
         }
         if case .object(var pairs) = document, let terrain {
-            pairs.insert(("terrain", PitchedBenchmark.json(terrain.covers)), at: pairs.count - 2)
+            pairs.insert(("terrain", TerrainBenchmark.json(terrain.covers, boxes: terrain.boxes)), at: pairs.count - 2)
             document = .object(pairs)
         }
         if case .object(var pairs) = document, let streaming {
@@ -134,7 +134,9 @@ enum RunCommand {
             if !notes.isEmpty { report += "view notes:\n" + notes.map { "  " + $0 }.joined(separator: "\n") + "\n" }
             report += PitchedBenchmark.text(pitched)
             report += MapLibreBenchmark.text(mapLibre)
-            if let terrain { report += TerrainBenchmark.text(terrain.covers, derivation: terrain.derivation) }
+            if let terrain {
+                report += TerrainBenchmark.text(terrain.covers, boxes: terrain.boxes, derivation: terrain.derivation)
+            }
             for camera in chase { report += ChaseBenchmark.text(camera) }
             if let streaming { report += StreamingReport.text(streaming) }
             report += Verdict.ratioTable(findings.ratios, noisy: calibration.noisy)

@@ -82,6 +82,7 @@ extension TerrainCamera {
     func fill(_ cover: inout TerrainCover, runsOnly: Bool, depths: Bool) throws(StencilError) {
         cover.runs.removeAll(keepingCapacity: true)
         cover.count = 0
+        cover.examinedBoxes = 0
         cover.hasDepths = depths && !runsOnly
         let capacity = max(cover.candidates.capacity, cover.nextCandidates.capacity)
         cover.candidates.reserveCapacity(capacity)
@@ -137,6 +138,7 @@ extension TerrainCamera {
                                     refine: column >= refined.first && column <= refined.last))
                             continue
                         }
+                        cover.examinedBoxes += 1
                         let test = context.examine(
                             level: n, column: column, row: row, side: side, tolerance: tolerance,
                             heights: heights(of: range, row: row, side: side, kappa: &rowKappa), threshold: threshold,
@@ -226,6 +228,7 @@ extension TerrainCamera {
                                         level: childLevel, column: childColumn, row: childRow, cursor: &cursor)
                                 let z = heights(of: range, row: childRow, side: childSide, kappa: &rowKappa)
                                 let test: (meets: Bool, depth: Double, refine: Bool, inside: Bool)
+                                cover.examinedBoxes += 1
                                 if parent.inside && z.low < z.high {
                                     let depth = context.leastDepthInside(
                                         column: childColumn, row: childRow, side: childSide, heights: z)

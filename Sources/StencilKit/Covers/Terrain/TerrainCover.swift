@@ -11,6 +11,11 @@ public struct TerrainCover: Sendable {
     /// The least depth δ over B(T) ∩ V of each tile of ``tiles``, index for index, px (filled for
     /// ``TileOrder/nearestFirst``, and for ``TileOrder/rowMajor`` when asked with `depths: true`).
     public var leastDepths: ArraySlice<Double> { depthStorage[..<(hasDepths ? count : 0)] }
+    /// How many boxes the last cover decided one by one: tested against V, or taken whole inside a parent's box that
+    /// lies in V (tiles of [0, 0] subtrees decided a row at a time by §11's row covers are not counted). The cover's
+    /// time grows with it (stencil-bench's terrain table prints both); a camera close above a high box (example 9d)
+    /// decides many.
+    public internal(set) var examinedBoxes = 0
     /// Tile storage that only grows; the first `count` are the cover's.
     var storage: [PitchedTile] = []
     var depthStorage: [Double] = []

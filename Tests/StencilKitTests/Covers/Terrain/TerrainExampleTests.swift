@@ -106,6 +106,24 @@ struct TerrainExampleTests {
         #expect(zip(cover.leastDepths, cover.leastDepths.dropFirst()).allSatisfy { $0 <= $1 })
     }
 
+    /// The boxes a cover decides one by one (``TerrainCover/examinedBoxes``), counted from example 9b's list. The
+    /// cover starts at level 13 (its coarsest level, as 9a's). Boxes that are not [0, 0] there: the 4 level-13 tiles
+    /// of (12, 2145, 1434), rows 2868–2869 × columns 4290–4291, all in V's shadow. Each has level-14 tiles of the
+    /// cover inside it (columns 8580–8583 × rows 5736–5739: 8580–8583 in rows 5736–5737, 8581 and 8582 in row 5738),
+    /// so all 4 are refined and their 16 children decided; of those, (8580, 5738) and (8580, 5739) are refined (their
+    /// children are the 7 level-15 tiles), 8 more. Level 15 is refined nowhere: 4 + 16 + 8 = 28. Flat terrain decides
+    /// none (every tile by §11's row covers), and without the row covers (least depths asked) 9b decides more.
+    @Test func example9bExaminedBoxes() throws {
+        let camera = try Self.camera()
+        var cover = TerrainCover()
+        try TerrainCamera(camera: camera, bounds: Self.bounds(hi: 2000)).cover(into: &cover)
+        #expect(cover.examinedBoxes == 28)
+        try TerrainCamera(camera: camera, bounds: .flat).cover(into: &cover)
+        #expect(cover.examinedBoxes == 0 && cover.tiles.count == 32)
+        try TerrainCamera(camera: camera, bounds: Self.bounds(hi: 2000)).cover(depths: true, into: &cover)
+        #expect(cover.examinedBoxes > 28 && cover.tiles.count == 37)
+    }
+
     @Test func example9c() throws {
         let bounds = try Self.bounds(hi: 3100, x: 2144)
         #expect(throws: StencilError.self) { try TerrainCamera(camera: Self.camera(), bounds: bounds) }
