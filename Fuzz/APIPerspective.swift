@@ -10,6 +10,22 @@ extension APICalls {
     /// a cover must be disjoint, its tiles inside the level range and the terrain's rows, its count within the limit,
     /// a refinement's parent never in the cover, and the camera's projection finite on the footprint's corners.
     static func perspective(_ input: inout FuzzInput) {
+        guard let camera = perspectiveCamera(&input) else { return }
+        for corner in 0..<4 {
+            let q = camera.footprint[corner]
+            FuzzChecks.require(q.x.isFinite && q.y.isFinite, "non-finite footprint corner \(q)")
+            FuzzChecks.require(camera.depth(of: q) > 0, "footprint corner \(q) at depth \(camera.depth(of: q))")
+        }
+        var buffer = PitchedCover()
+        for order in [TileOrder.rowMajor, .nearestFirst] {
+            do { try camera.cover(order: order, into: &buffer) } catch { return }
+            checkCover(Array(buffer.tiles), levels: camera.levels)
+        }
+    }
+
+    /// A `PerspectiveCamera` from any centre, bearing, pitch, field of view, horizon, screen, margin and levels
+    /// (nil when refused, a fine answer).
+    static func perspectiveCamera(_ input: inout FuzzInput) -> PerspectiveCamera? {
         let extreme = input.byte() % 4 == 0
         let referenceLevel = Int(input.byte() % 25)
         // n_min at most 2 past n_r: a finer n_min is valid but its covers run to the 2²⁰ limit, too slow to fuzz.
@@ -19,7 +35,7 @@ extension APICalls {
         guard
             let levels = try? LevelOfDetail(
                 tileSize: tileSize, levelBias: input.value(0, 0.999), minLevel: minLevel, maxLevel: maxLevel)
-        else { return }
+        else { return nil }
         let world = Double(tileSize) * exp2(Double(referenceLevel))
         let center = PixelPoint(
             x: extreme ? input.double() : input.value(-1.5, 2.5) * world,
@@ -35,34 +51,83 @@ extension APICalls {
             let camera = try? PerspectiveCamera(
                 center: center, referenceLevel: referenceLevel, bearing: heading(&input), pitch: pitch,
                 fieldOfView: fov, horizon: horizon, screen: screen, levels: levels)
-        else { return }
+        else { return nil }
         FuzzChecks.trace(
             "PerspectiveCamera(\(camera.center), n_r \(referenceLevel), p \(pitch), f \(fov), θ \(horizon))")
-        for corner in 0..<4 {
-            let q = camera.footprint[corner]
-            FuzzChecks.require(q.x.isFinite && q.y.isFinite, "non-finite footprint corner \(q)")
-            FuzzChecks.require(camera.depth(of: q) > 0, "footprint corner \(q) at depth \(camera.depth(of: q))")
+        return camera
+    }
+
+    /// A cover's invariants: within the tile limit; distinct tiles inside the level range and the terrain's rows,
+    /// each with its real tile; no tile and an ancestor of it both in the cover. Covers past 5,000 tiles are valid
+    /// answers but slow to check here.
+    static func checkCover(_ tiles: [PitchedTile], levels: LevelOfDetail) {
+        FuzzChecks.require(tiles.count <= PerspectiveCamera.maximumCoverTiles, "cover of \(tiles.count) tiles")
+        guard tiles.count <= 5000 else { return }
+        var seen = Set<UnwrappedTileID>()
+        for t in tiles {
+            FuzzChecks.require(seen.insert(t.tile).inserted, "tile \(t.tile) twice")
+            FuzzChecks.require(
+                (levels.minLevel...levels.maxLevel).contains(t.level), "tile \(t.tile) outside the levels")
+            FuzzChecks.require(t.tile.y >= 0 && t.tile.y < 1 << t.level, "tile \(t.tile) past the terrain")
+            FuzzChecks.require(t.realTile == t.tile.canonical, "real tile \(t.realTile) of \(t.tile)")
         }
-        // Covers past a few thousand tiles are valid answers but slow to check here.
-        var buffer = PitchedCover()
-        for order in [TileOrder.rowMajor, .nearestFirst] {
-            do { try camera.cover(order: order, into: &buffer) } catch { return }
-            let tiles = buffer.tiles
-            FuzzChecks.require(tiles.count <= PerspectiveCamera.maximumCoverTiles, "cover of \(tiles.count) tiles")
-            guard tiles.count <= 5000 else { return }
-            var seen = Set<UnwrappedTileID>()
-            for t in tiles {
-                FuzzChecks.require(seen.insert(t.tile).inserted, "tile \(t.tile) twice")
-                FuzzChecks.require((minLevel...maxLevel).contains(t.level), "tile \(t.tile) outside the levels")
-                FuzzChecks.require(t.tile.y >= 0 && t.tile.y < 1 << t.level, "tile \(t.tile) past the terrain")
-                FuzzChecks.require(t.realTile == t.tile.canonical, "real tile \(t.realTile) of \(t.tile)")
+        for t in tiles {
+            var ancestor = t.tile.parent
+            while let a = ancestor {
+                FuzzChecks.require(!seen.contains(a), "tile \(t.tile) and its ancestor \(a) both in the cover")
+                ancestor = a.parent
             }
-            for t in tiles {
-                var ancestor = t.tile.parent
-                while let a = ancestor {
-                    FuzzChecks.require(!seen.contains(a), "tile \(t.tile) and its ancestor \(a) both in the cover")
-                    ancestor = a.parent
-                }
+        }
+    }
+
+    // MARK: Terrain cameras
+
+    /// `TerrainBounds` read from any root and entries (extreme doubles, levels and columns past the pyramid,
+    /// duplicates, children outside their parents), a `TerrainCamera` over them with any anchor, and its cover in
+    /// both orders, with and without least depths. A typed error is a fine answer; a cover must pass
+    /// ``checkCover(_:levels:)``, its least depths be finite, and its order nearest first be sorted by them.
+    static func terrain(_ input: inout FuzzInput) {
+        guard let camera = perspectiveCamera(&input) else { return }
+        let extreme = input.byte() % 4 == 0
+        let top = extreme ? input.double() : input.value(-12_000, 9_000)
+        let root = [extreme ? input.double() : input.value(-12_000, top), top]
+        // Entries near the eye and the centre (where covers refine), or anywhere, at levels 1…N.
+        let deepest = 1 + Int(input.byte() % 14)
+        var list: [[Double]] = []
+        for _ in 0..<Int(input.byte() % 12) {
+            let n = input.byte() % 8 == 0 ? input.double() : Double(1 + Int(input.byte()) % deepest)
+            let at = input.flag() ? camera.eye : camera.center
+            let tiles = exp2(Double(camera.referenceLevel)) * Double(camera.levels.tileSize) / exp2(n)
+            let x =
+                input.byte() % 8 == 0 ? input.double() : (at.x / tiles).rounded(.down) + Double(input.byte() % 3) - 1
+            let y =
+                input.byte() % 8 == 0 ? input.double() : (at.y / tiles).rounded(.down) + Double(input.byte() % 3) - 1
+            let hi = input.byte() % 8 == 0 ? input.double() : input.value(root[0], root[1])
+            let lo = input.byte() % 8 == 0 ? input.double() : input.value(root[0], hi)
+            list.append([n, x, y, lo, hi])
+        }
+        guard let bounds = try? TerrainBounds(root: input.byte() % 16 == 0 ? nil : root, list: list) else { return }
+        let anchor: TerrainCamera.Anchor
+        switch input.byte() % 3 {
+        case 0: anchor = .datum
+        case 1: anchor = .centerElevation(extreme ? input.double() : input.value(-12_000, 9_000))
+        default: anchor = .eyeAltitude(extreme ? input.double() : input.value(-12_000, 40_000))
+        }
+        guard let view = try? TerrainCamera(camera: camera, bounds: bounds, anchor: anchor) else { return }
+        FuzzChecks.trace("TerrainCamera(root \(root), \(list.count) entries, \(anchor))")
+        FuzzChecks.require(view.eyeHeight.isFinite, "eye height \(view.eyeHeight)")
+        var cover = TerrainCover()
+        for (order, depths) in [(TileOrder.rowMajor, false), (.rowMajor, true), (.nearestFirst, true)] {
+            do { try view.cover(order: order, depths: depths, into: &cover) } catch { return }
+            checkCover(Array(cover.tiles), levels: camera.levels)
+            FuzzChecks.require(cover.examinedBoxes >= 0, "\(cover.examinedBoxes) boxes examined")
+            guard depths else { continue }
+            FuzzChecks.require(cover.leastDepths.count == cover.tiles.count, "a least depth for each tile")
+            FuzzChecks.require(cover.leastDepths.allSatisfy(\.isFinite), "a least depth not finite")
+            if order == .nearestFirst {
+                FuzzChecks.require(
+                    zip(cover.leastDepths, cover.leastDepths.dropFirst()).allSatisfy { $0 <= $1 },
+                    "nearest first not sorted by least depth")
             }
         }
     }

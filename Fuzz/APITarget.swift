@@ -6,17 +6,17 @@ import StencilKit
 /// values). A typed error is a fine answer; a trap, a non-finite result from a call that succeeded, or a broken
 /// invariant is a finding (`fatalError`).
 ///
-/// Each input is a sequence of calls, each chosen by one byte mod 15: ops 0…7 here (coordinates, grids, maps, rhumb
+/// Each input is a sequence of calls, each chosen by one byte mod 16: ops 0…7 here (coordinates, grids, maps, rhumb
 /// lines, racetracks, points, tile sets, packed coordinates); ops 8…13 in APIRoutes.swift (waypoint tracks, tracks
 /// from steps, viewports and prefetch rings, levels of detail and parent fallback, pyramid stencils, needs, schedules
-/// and the schedule driver), whose invariants are in RouteChecks.swift; op 14 in APIPerspective.swift (perspective
-/// cameras and their covers). `FUZZ_TRACE=1 .build/fuzz/fuzz-api FILE`
+/// and the schedule driver), whose invariants are in RouteChecks.swift; ops 14 and 15 in APIPerspective.swift
+/// (perspective cameras and their covers; terrain bounds, cameras over terrain and their covers). `FUZZ_TRACE=1 .build/fuzz/fuzz-api FILE`
 /// prints what the route cases build from an input, to reproduce a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(UnsafeBufferPointer(start: data, count: size))
     while !input.isEmpty {
-        switch input.byte() % 15 {
+        switch input.byte() % 16 {
         case 0: APICalls.coordinates(&input)
         case 1: APICalls.grids(&input)
         case 2: APICalls.maps(&input)
@@ -32,8 +32,9 @@ public func fuzzAPI(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         case 11: APICalls.levels(&input)
         case 12: APICalls.pyramids(&input)
         case 13: APICalls.schedules(&input)
-        // APIPerspective.swift: perspective cameras and their covers.
-        default: APICalls.perspective(&input)
+        // APIPerspective.swift: perspective cameras and their covers, and over terrain.
+        case 14: APICalls.perspective(&input)
+        default: APICalls.terrain(&input)
         }
     }
     return 0

@@ -37,7 +37,8 @@ extension TerrainCamera {
     ///   - cover: the reused buffer; its ``TerrainCover/tiles`` are the cover.
     /// - Throws: ``StencilError/tooLarge(what:value:limit:advice:)`` for a cover of more than
     ///   ``PerspectiveCamera/maximumCoverTiles`` tiles (or as many tiles meeting V at one level), before it takes more
-    ///   memory.
+    ///   memory, and for a start level whose bounding box of V's shadow over the bounds' heights holds more than 4 ×
+    ///   that many tiles (a root far below the datum makes it as wide as it is deep).
     /// - Complexity: O(boxes examined) = O(tiles of the cover + their refined ancestors' children), each O(1) (at
     ///   worst six faces clipped by four planes), plus a bounds lookup each at levels ≤ N_b outside [0, 0] subtrees;
     ///   [0, 0] subtrees in O(rows + tiles) as §11's cover; no allocation once `cover` has grown; plus
@@ -89,6 +90,7 @@ extension TerrainCamera {
         cover.nextCandidates.reserveCapacity(capacity)
         cover.candidates.removeAll(keepingCapacity: true)
         let context = CoverContext(self)
+        guard context.isFinite else { throw startTooLarge(.infinity) }
         let levels = camera.levels
         // Skip the levels whose every tile meeting V is refined: V's greatest depth over the bounds' heights is
         // below their threshold.
@@ -106,18 +108,29 @@ extension TerrainCamera {
         do {
             let tolerance = context.tolerance(side: side)
             let box = context.shadow
-            let rows = (
-                max(IntRounding.floor((box.minY + tolerance) / side), 0),
-                min(IntRounding.ceil((box.maxY - tolerance) / side) - 1, (1 << n) - 1)
-            )
-            let columns = (
-                IntRounding.floor((box.minX + tolerance) / side), IntRounding.ceil((box.maxX - tolerance) / side) - 1
-            )
-            if rows.0 <= rows.1 && columns.0 <= columns.1 {
-                let area = Double(rows.1 - rows.0 + 1) * Double(columns.1 - columns.0 + 1)
-                guard area <= Double(4 * PerspectiveCamera.maximumCoverTiles) else {
-                    throw PerspectiveCamera.tooManyTiles(area)
-                }
+            // The box's rows and columns as doubles: its area before the tolerance shrinks it (the tolerance grows
+            // with the box's reach) refused past the limit before any becomes an Int. Bounds reaching far below the
+            // datum make V's deepest section, and the box, as large as they are deep.
+            func rows(shrunkBy shrink: Double) -> (Double, Double) {
+                (
+                    max(((box.minY + shrink) / side).rounded(.down), 0),
+                    min(((box.maxY - shrink) / side).rounded(.up) - 1, Double((1 << n) - 1))
+                )
+            }
+            func columns(shrunkBy shrink: Double) -> (Double, Double) {
+                (((box.minX + shrink) / side).rounded(.down), ((box.maxX - shrink) / side).rounded(.up) - 1)
+            }
+            let outer = (rows: rows(shrunkBy: 0), columns: columns(shrunkBy: 0))
+            let area = (outer.rows.1 - outer.rows.0 + 1) * (outer.columns.1 - outer.columns.0 + 1)
+            // NaN only from a box with an infinite side both ways (V's deepest section at an infinite drop).
+            guard !area.isNaN else { throw startTooLarge(.infinity) }
+            if outer.rows.0 <= outer.rows.1 && outer.columns.0 <= outer.columns.1 {
+                guard area <= Double(4 * PerspectiveCamera.maximumCoverTiles) else { throw startTooLarge(area) }
+            }
+            let (rowSpan, columnSpan) = (rows(shrunkBy: tolerance), columns(shrunkBy: tolerance))
+            if rowSpan.0 <= rowSpan.1 && columnSpan.0 <= columnSpan.1 {
+                let rows = (Int(rowSpan.0), Int(rowSpan.1))
+                let columns = (Int(columnSpan.0), Int(columnSpan.1))
                 let mayRefine = n < levels.maxLevel
                 let startRows = FlatRows(
                     camera: camera, footprint: footprintRows, level: n, length: side, tolerance: tolerance,
@@ -260,6 +273,18 @@ extension TerrainCamera {
             side = childSide
             threshold = childThreshold
         }
+    }
+
+    /// The refusal of a start level whose box (V's shadow over the bounds' heights, in tiles) holds `area` tiles,
+    /// past 4 × ``PerspectiveCamera/maximumCoverTiles`` (or not finite).
+    func startTooLarge(_ area: Double) -> StencilError {
+        .tooLarge(
+            what: "Tiles under the terrain camera's view volume at its start level", value: area,
+            limit: Double(4 * PerspectiveCamera.maximumCoverTiles),
+            advice: "the volume reaches down to the bounds' lowest elevation (the root's lo, "
+                + "\(StencilError.format(bounds.root.lo)) m), so a root far below the datum makes it as wide as it is "
+                + "deep; give the root the DEM's own lowest elevation, or lower the pitch or the horizon limit, raise "
+                + "n_min or the map zoom, or use a smaller screen")
     }
 
     /// The heights [z_lo, z_hi] px of a tile with bounds `range` over rows whose κ runs over `kappa` (0 for [0, 0]).

@@ -45,7 +45,9 @@ public struct TerrainCamera: Sendable {
     ///   - body: the sphere metres are measured on; Earth by default.
     /// - Throws: ``StencilError/nonFinite(field:value:)`` for a non-finite elevation or altitude;
     ///   ``StencilError/outOfRange(field:value:valid:)`` for an eye not above the terrain under it (naming the tile
-    ///   T_e and its upper bound), or an eye height that is not finite.
+    ///   T_e and its upper bound), an eye height that is not finite, or a root whose elevations' heights in px
+    ///   overflow (|e|·κ past the largest double, κ's largest value being at the world's first row) or whose lower
+    ///   bound lies so deep that V down to it does.
     /// - Complexity: O(lookup of T_e's bounds).
     public init(camera: PerspectiveCamera, bounds: TerrainBounds, anchor: Anchor = .datum, body: Body = .earth)
         throws(StencilError)
@@ -80,12 +82,14 @@ public struct TerrainCamera: Sendable {
                 field: "Camera eye height (px)", value: zE, valid: "a finite height; lower the elevation or altitude")
         }
         try Self.requireEyeAboveTerrain(eyeHeight: zE, eye: camera.eye, bounds: bounds, scale: scale, frame: frame)
+        let volume = ViewVolume(camera: camera, eyeHeight: zE)
+        try Self.requireFinite(volume, over: bounds.root, scale: scale)
         self.camera = camera
         self.bounds = bounds
         self.anchor = anchor
         heightScale = scale
         centerHeight = zc
-        volume = ViewVolume(camera: camera, eyeHeight: zE)
+        self.volume = volume
     }
 
     /// z_E: the eye's height above the datum, px of the reference level.
@@ -107,6 +111,28 @@ public struct TerrainCamera: Sendable {
         let column = (e.x / side).rounded(.down)
         guard row >= 0, row < Double(1 << level), column.magnitude < 0x1p52 else { return nil }
         return TileID(unchecked: level, Int(column) & ((1 << level) - 1), Int(row))
+    }
+
+    /// Refuses a root whose heights in px would overflow, or whose lower bound lies so deep that V down to it
+    /// does: every tile's bounds lie within the root's, and κ is largest at the world's first and last rows,
+    /// (k/R)·cosh(π), so every box and every drop the cover meets is finite when these are.
+    static func requireFinite(_ volume: ViewVolume, over root: ElevationRange, scale: HeightScale)
+        throws(StencilError)
+    {
+        let largest = scale.pixelsPerMetre(atRow: 0)
+        for (name, value) in [("lower", root.lo), ("upper", root.hi)] where !(value * largest).isFinite {
+            throw .outOfRange(
+                field: "The terrain root's \(name) elevation (metres)", value: value,
+                valid: "within ±\(StencilError.format(Double.greatestFiniteMagnitude / largest)) m, so that its height "
+                    + "in px at the camera's reference level (κ up to \(StencilError.format(largest)) px/m) is finite")
+        }
+        let lowest = min(root.lo, 0) * largest
+        guard volume.isFinite(downToDrop: volume.eyeHeight - lowest) else {
+            throw .outOfRange(
+                field: "The terrain root's lower elevation (metres)", value: root.lo,
+                valid: "high enough that the view volume reaching down to it stays within the largest double (give "
+                    + "the root the DEM's own lowest elevation)")
+        }
     }
 
     /// Throws unless z_E > hi(T_e)·κ(φ_e).

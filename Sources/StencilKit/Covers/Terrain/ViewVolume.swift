@@ -82,6 +82,15 @@ public struct ViewVolume: Sendable, Hashable {
     /// The depth δ = a·sin p + d·cos p of a point of the camera's frame.
     @inline(__always)
     func depth(ahead a: Double, drop d: Double) -> Double { a * sinPitch + d * cosPitch }
+
+    /// Whether V down to drop `d` is in finite numbers: its section there (with the eye's coordinates, at twice its
+    /// reach) and its greatest depth there. False only for drops near the largest double (bounds ~10³⁰⁰ m deep).
+    /// - Complexity: O(1).
+    func isFinite(downToDrop d: Double) -> Bool {
+        let s = section(atDrop: d)
+        let reach = abs(s.near) + abs(s.far) + abs(s.nearHalfWidth) + abs(s.far - s.near) * s.slope
+        return (abs(eye.x) + abs(eye.y) + 2 * reach).isFinite && depth(ahead: s.far, drop: d).isFinite
+    }
 }
 
 /// A section of a view volume at one drop (a trapezoid in the camera's frame): near ≤ a ≤ far,
