@@ -5,8 +5,8 @@ import Testing
 @testable import StencilKit
 
 /// Bounds so deep that a cover over them would compute on infinities, or a start level past the tile limit, are
-/// refused by name (found by the `api` fuzz target's terrain op: the start level's box converted a shadow ~10²¹ px
-/// wide to Int and trapped, and a root near −10³⁰⁸ m gave NaN least depths). The limits are worked out here from
+/// refused by name (found probing with extreme roots: the start level's box converted a shadow ~10²¹ px wide to
+/// Int and trapped, and a root near −10³⁰⁸ m gave NaN least depths). The limits are worked out here from
 /// κ = (k/R)·cosh((W/2 − y)/k), largest at the first row: (k/R)·cosh(π).
 struct TerrainRefusalTests {
     /// Example 7's camera at map zoom `zoom` (reference level ⌊zoom⌋).
