@@ -85,7 +85,8 @@ extension APICalls {
     /// `TerrainBounds` read from any root and entries (extreme doubles, levels and columns past the pyramid,
     /// duplicates, children outside their parents), a `TerrainCamera` over them with any anchor, and its cover in
     /// both orders, with and without least depths. A typed error is a fine answer; a cover must pass
-    /// ``checkCover(_:levels:)``, its least depths be finite, and its order nearest first be sorted by them.
+    /// ``checkCover(_:levels:)``, its least depths be finite, its order nearest first be sorted by them, and all
+    /// three hold the same tiles (the fast paths of the cover without depths give the box-by-box cover).
     static func terrain(_ input: inout FuzzInput) {
         guard let camera = perspectiveCamera(&input) else { return }
         let extreme = input.byte() % 4 == 0
@@ -97,11 +98,11 @@ extension APICalls {
         for _ in 0..<Int(input.byte() % 12) {
             let n = input.byte() % 8 == 0 ? input.double() : Double(1 + Int(input.byte()) % deepest)
             let at = input.flag() ? camera.eye : camera.center
-            let tiles = exp2(Double(camera.referenceLevel)) * Double(camera.levels.tileSize) / exp2(n)
+            let side = exp2(Double(camera.referenceLevel)) * Double(camera.levels.tileSize) / exp2(n)
             let x =
-                input.byte() % 8 == 0 ? input.double() : (at.x / tiles).rounded(.down) + Double(input.byte() % 3) - 1
+                input.byte() % 8 == 0 ? input.double() : (at.x / side).rounded(.down) + Double(input.byte() % 3) - 1
             let y =
-                input.byte() % 8 == 0 ? input.double() : (at.y / tiles).rounded(.down) + Double(input.byte() % 3) - 1
+                input.byte() % 8 == 0 ? input.double() : (at.y / side).rounded(.down) + Double(input.byte() % 3) - 1
             let hi = input.byte() % 8 == 0 ? input.double() : input.value(root[0], root[1])
             let lo = input.byte() % 8 == 0 ? input.double() : input.value(root[0], hi)
             list.append([n, x, y, lo, hi])
@@ -117,10 +118,14 @@ extension APICalls {
         FuzzChecks.trace("TerrainCamera(root \(root), \(list.count) entries, \(anchor))")
         FuzzChecks.require(view.eyeHeight.isFinite, "eye height \(view.eyeHeight)")
         var cover = TerrainCover()
+        var first: Set<UnwrappedTileID>?
         for (order, depths) in [(TileOrder.rowMajor, false), (.rowMajor, true), (.nearestFirst, true)] {
             do { try view.cover(order: order, depths: depths, into: &cover) } catch { return }
             checkCover(Array(cover.tiles), levels: camera.levels)
-            FuzzChecks.require(cover.examinedBoxes >= 0, "\(cover.examinedBoxes) boxes examined")
+            let tiles = Set(cover.tiles.map(\.tile))
+            FuzzChecks.require(
+                first.map { $0 == tiles } ?? true, "\(order) cover, depths \(depths): other tiles than row-major's")
+            first = first ?? tiles
             guard depths else { continue }
             FuzzChecks.require(cover.leastDepths.count == cover.tiles.count, "a least depth for each tile")
             FuzzChecks.require(cover.leastDepths.allSatisfy(\.isFinite), "a least depth not finite")

@@ -19,9 +19,6 @@ struct CoverContext {
     let shadow: (minX: Double, maxX: Double, minY: Double, maxY: Double)
     /// The greatest depth of V over the bounds' heights (at the far edge of the lowest drop).
     let greatestDepth: Double
-    /// Whether the shadow's corners and the greatest depth are finite numbers: false when the bounds reach so far
-    /// below the eye that V's deepest section overflows (the cover is then refused, not computed on infinities).
-    let isFinite: Bool
     /// 10⁻¹⁴·W·2 + 16 ulp of the shadow's reach: the parts of the draw tolerance that do not scale with the tile.
     let fixedTolerance: Double
 
@@ -48,7 +45,6 @@ struct CoverContext {
         var maxX = -Double.infinity
         var minY = Double.infinity
         var maxY = -Double.infinity
-        var finite = true
         for k in 0..<8 {
             let s = volume.section(atDrop: k & 4 == 0 ? 0 : deepest)
             let a = k & 2 == 0 ? s.near : s.far
@@ -56,7 +52,6 @@ struct CoverContext {
             let b = k & 1 == 0 ? -w : w
             let x = volume.eye.x + a * volume.ahead.x + b * volume.right.x
             let y = volume.eye.y + a * volume.ahead.y + b * volume.right.y
-            finite = finite && x.isFinite && y.isFinite
             minX = min(minX, x)
             maxX = max(maxX, x)
             minY = min(minY, y)
@@ -65,7 +60,6 @@ struct CoverContext {
         shadow = (minX, maxX, minY, maxY)
         let far = volume.section(atDrop: deepest).far
         greatestDepth = volume.depth(ahead: far, drop: deepest)
-        isFinite = finite && greatestDepth.isFinite
         let reach = max(max(abs(minX), abs(maxX)), max(abs(minY), abs(maxY)))
         fixedTolerance = 2e-14 * scale.width + 16 * reach.ulp
     }

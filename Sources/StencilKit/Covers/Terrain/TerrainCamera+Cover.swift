@@ -89,8 +89,8 @@ extension TerrainCamera {
         cover.candidates.reserveCapacity(capacity)
         cover.nextCandidates.reserveCapacity(capacity)
         cover.candidates.removeAll(keepingCapacity: true)
+        // Finite: the camera refused bounds whose heights, or V down to them, overflow (`requireFinite`).
         let context = CoverContext(self)
-        guard context.isFinite else { throw startTooLarge(.infinity) }
         let levels = camera.levels
         // Skip the levels whose every tile meeting V is refined: V's greatest depth over the bounds' heights is
         // below their threshold.
@@ -122,8 +122,6 @@ extension TerrainCamera {
             }
             let outer = (rows: rows(shrunkBy: 0), columns: columns(shrunkBy: 0))
             let area = (outer.rows.1 - outer.rows.0 + 1) * (outer.columns.1 - outer.columns.0 + 1)
-            // NaN only from a box with an infinite side both ways (V's deepest section at an infinite drop).
-            guard !area.isNaN else { throw startTooLarge(.infinity) }
             if outer.rows.0 <= outer.rows.1 && outer.columns.0 <= outer.columns.1 {
                 guard area <= Double(4 * PerspectiveCamera.maximumCoverTiles) else { throw startTooLarge(area) }
             }
@@ -276,7 +274,7 @@ extension TerrainCamera {
     }
 
     /// The refusal of a start level whose box (V's shadow over the bounds' heights, in tiles) holds `area` tiles,
-    /// past 4 × ``PerspectiveCamera/maximumCoverTiles`` (or not finite).
+    /// past 4 × ``PerspectiveCamera/maximumCoverTiles``.
     func startTooLarge(_ area: Double) -> StencilError {
         .tooLarge(
             what: "Tiles under the terrain camera's view volume at its start level", value: area,
